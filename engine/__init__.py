@@ -1,0 +1,35 @@
+"""Mulligan League's rules engine: pure Python, no Django. See ``engine.core`` for the contract."""
+
+from __future__ import annotations
+
+from engine.core import (
+    Action,
+    ConfigError,
+    EngineError,
+    Game,
+    IllegalAction,
+    Outcome,
+    State,
+    UnknownGame,
+    get_game,
+    new_state,
+    registered_games,
+    replay,
+    state_from_json,
+)
+
+__all__ = [
+    "Action",
+    "ConfigError",
+    "EngineError",
+    "Game",
+    "IllegalAction",
+    "Outcome",
+    "State",
+    "UnknownGame",
+    "get_game",
+    "new_state",
+    "registered_games",
+    "replay",
+    "state_from_json",
+]

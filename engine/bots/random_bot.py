@@ -1,0 +1,16 @@
+from __future__ import annotations
+
+import random
+from typing import ClassVar
+
+from engine.core import JSON, Action
+
+
+class RandomBot:
+    """Chooses uniformly among the legal actions: the baseline every game has."""
+
+    name: ClassVar[str] = "random"
+    needs_observation: ClassVar[bool] = False
+
+    def act(self, observation: JSON | None, legal_actions: list[Action], rng: random.Random) -> Action:
+        return rng.choice(legal_actions)

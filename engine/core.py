@@ -1,0 +1,218 @@
+"""The engine contract every game implements, and the registry that finds games by id.
+
+A game is a :class:`Game` (metadata, config validation, ``new_state``) whose states follow
+:class:`State`. Actions are JSON-able dicts with a ``"type"`` key. Everything a player, a bot, a
+spectator or the API sees of a state comes from :meth:`State.observe`; the rest stays inside.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+Action = dict[str, Any]
+JSON = dict[str, Any]
+Seat = int
+
+
+class EngineError(Exception):
+    """Base class of every error the engine raises on purpose."""
+
+
+class IllegalAction(EngineError):
+    """An action the rules do not allow now; the message says why, in words a player reads."""
+
+
+class ConfigError(EngineError):
+    """A game config the engine cannot build a game from (unknown option, bad value, ...)."""
+
+
+class UnknownGame(EngineError):
+    """No game is registered under that id."""
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a finished game ended: seats from first to last, and a score for each seat.
+
+    ``ranks[seat]`` is 1 for the winner. ``details`` carries game-specific public facts (final
+    hands, the reason the game ended, ...).
+    """
+
+    ranking: tuple[Seat, ...]
+    scores: tuple[float, ...]
+    details: Mapping[str, Any] = field(default_factory=dict)
+
+    @property
+    def ranks(self) -> tuple[int, ...]:
+        ranks = [0] * len(self.ranking)
+        for place, seat in enumerate(self.ranking, start=1):
+            ranks[seat] = place
+        return tuple(ranks)
+
+    @property
+    def winner(self) -> Seat:
+        return self.ranking[0]
+
+    def to_json(self) -> JSON:
+        return {
+            "ranking": list(self.ranking),
+            "ranks": list(self.ranks),
+            "scores": list(self.scores),
+            "details": dict(self.details),
+        }
+
+
+class State(ABC):
+    """One game in progress. Mutable: :meth:`apply` changes it in place or raises and changes nothing."""
+
+    game_id: ClassVar[str]
+
+    @property
+    @abstractmethod
+    def num_players(self) -> int: ...
+
+    @property
+    @abstractmethod
+    def is_over(self) -> bool: ...
+
+    @abstractmethod
+    def to_act(self) -> list[Seat]:
+        """Seats that must act now; several at once in a simultaneous step, none once over."""
+
+    @abstractmethod
+    def legal_actions(self, seat: Seat) -> list[Action]:
+        """Every action ``seat`` may take now (empty when it need not act).
+
+        Free actions a game allows at any time (table talk) are accepted by :meth:`apply` but
+        not listed here, so a bot choosing uniformly does not spend its turns talking.
+        """
+
+    @abstractmethod
+    def apply(self, seat: Seat, action: Action) -> None:
+        """Play ``action`` for ``seat``; raise :class:`IllegalAction` and change nothing if it is not legal."""
+
+    @abstractmethod
+    def observe(self, seat: Seat | None) -> JSON:
+        """What ``seat`` (or a spectator, for ``None``) may see now, as JSON-able data."""
+
+    @abstractmethod
+    def outcome(self) -> Outcome:
+        """The result of a finished game; raises :class:`EngineError` while it runs."""
+
+    @abstractmethod
+    def to_json(self) -> JSON:
+        """The complete state, secrets included: for storage and replay, never for a player."""
+
+    @abstractmethod
+    def resample_hidden(self, seat: Seat | None, rng: random.Random) -> State:
+        """A copy in which everything ``seat`` cannot see is redrawn at random.
+
+        ``seat``'s observation of the copy must equal its observation of this state; the
+        conformance tests use this to prove that observations leak nothing.
+        """
+
+    def check_invariants(self) -> None:  # noqa: B027 - optional hook, a no-op by default
+        """Raise AssertionError if the state breaks a rule that must always hold."""
+
+
+class Game(ABC):
+    """A registered game: metadata, config handling and state construction."""
+
+    id: ClassVar[str]
+    name: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    simultaneous: ClassVar[bool]
+    chance: ClassVar[bool]
+    hidden_information: ClassVar[bool]
+    rules: ClassVar[str] = ""
+
+    @abstractmethod
+    def normalize_config(self, config: Mapping[str, Any] | None) -> JSON:
+        """The config with defaults filled in; raises :class:`ConfigError` on anything invalid."""
+
+    @abstractmethod
+    def new_state(self, config: Mapping[str, Any] | None, seed: int) -> State: ...
+
+    @abstractmethod
+    def state_from_json(self, data: Mapping[str, Any]) -> State: ...
+
+    def max_players_for(self, config: Mapping[str, Any] | None) -> int:
+        """The most players this config allows (variants may lower :attr:`max_players`)."""
+        return self.max_players
+
+    def bots(self) -> Mapping[str, type[Any]]:
+        """Built-in bots for this game, by name."""
+        from engine.bots.random_bot import RandomBot
+
+        return {"random": RandomBot}
+
+    def metadata(self) -> JSON:
+        return {
+            "id": self.id,
+            "name": self.name,
+            "min_players": self.min_players,
+            "max_players": self.max_players,
+            "simultaneous": self.simultaneous,
+            "chance": self.chance,
+            "hidden_information": self.hidden_information,
+            "rules": self.rules,
+            "bots": sorted(self.bots()),
+        }
+
+
+_REGISTRY: dict[str, Game] = {}
+
+
+def register(game: Game) -> Game:
+    if game.id in _REGISTRY:
+        raise ValueError(f"a game is already registered as {game.id!r}")
+    _REGISTRY[game.id] = game
+    return game
+
+
+def _load_builtin_games() -> None:
+    # Imported for their side effect of registering; kept here so `engine.core` alone is enough.
+    import engine.games  # noqa: F401
+
+
+def get_game(game_id: str) -> Game:
+    _load_builtin_games()
+    try:
+        return _REGISTRY[game_id]
+    except KeyError:
+        known = ", ".join(sorted(_REGISTRY)) or "none"
+        raise UnknownGame(f"no game is registered as {game_id!r}; known games: {known}") from None
+
+
+def registered_games() -> list[Game]:
+    _load_builtin_games()
+    return [_REGISTRY[key] for key in sorted(_REGISTRY)]
+
+
+def new_state(game_id: str, config: Mapping[str, Any] | None, seed: int) -> State:
+    return get_game(game_id).new_state(config, seed)
+
+
+def state_from_json(data: Mapping[str, Any]) -> State:
+    return get_game(str(data["game"])).state_from_json(data)
+
+
+def replay(
+    game_id: str,
+    config: Mapping[str, Any] | None,
+    seed: int,
+    actions: Iterable[tuple[Seat, Action] | Sequence[Any]],
+) -> State:
+    """Rebuild a game from its move history; raises :class:`IllegalAction` naming the bad move."""
+    state = new_state(game_id, config, seed)
+    for number, (seat, action) in enumerate(actions, start=1):
+        try:
+            state.apply(int(seat), action)
+        except IllegalAction as exc:
+            raise IllegalAction(f"move {number} (seat {seat}, {action!r}): {exc}") from exc
+    return state

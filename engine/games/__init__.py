@@ -1,0 +1,5 @@
+"""Every built-in game; importing this package registers them."""
+
+from __future__ import annotations
+
+from engine.games import mulligan  # noqa: F401

@@ -1,0 +1,10 @@
+"""*Mulligan*, the trade-ring auction card game (`000_43432f497e9b879c.txt`)."""
+
+from __future__ import annotations
+
+from engine.core import register
+from engine.games.mulligan.rules import MulliganGame
+
+GAME = register(MulliganGame())
+
+__all__ = ["GAME", "MulliganGame"]

@@ -1,0 +1,620 @@
+"""The rules of *Mulligan* (`000_43432f497e9b879c.txt`) as an engine game.
+
+A turn: the auctioneer may ``skip``, ``fold`` or ``auction`` a card. After an auction every other
+active player makes a face-down ``offer`` (a simultaneous step: nothing is shown until all are
+in); then the auctioneer ``swap``s with one offer or calls a ``mulligan``. Any seat may ``say``
+something at any time. Actions are dicts::
+
+    {"type": "skip"}   {"type": "fold"}   {"type": "auction", "card": "As", "chips": 1}
+    {"type": "offer", "card": "7d", "chips": 0}   {"type": "swap", "seat": 2}
+    {"type": "mulligan"}   {"type": "say", "text": "I'll give you a heart for that"}
+
+``chips`` appears only when playing for chips.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping
+from typing import Any, ClassVar
+
+from engine.cards import CARD_INDEX, CARD_NAMES, CardError, parse_card, shuffled_deck
+from engine.core import JSON, Action, EngineError, Game, IllegalAction, Outcome, Seat, State
+from engine.games.mulligan import config as cfg
+from engine.games.mulligan.hands import hand_key, rank_hand
+
+TURN, OFFERS, DECIDE, OVER = "turn", "offers", "decide", "over"
+
+END_FOLD = "fold"  # two active players and one folded
+END_DECK = "deck"  # after a mulligan the deck cannot deal every active player a card
+END_TURN_LIMIT = "turn_limit"
+END_SKIP_ROUND = "skip_round"
+END_REASONS = {
+    END_FOLD: "one of the last two active players folded",
+    END_DECK: "the deck cannot give every active player a card",
+    END_TURN_LIMIT: "the turn limit was reached",
+    END_SKIP_ROUND: "every active player skipped in a row",
+}
+
+_ACTION_KEYS: dict[str, frozenset[str]] = {
+    "skip": frozenset({"type"}),
+    "fold": frozenset({"type"}),
+    "auction": frozenset({"type", "card", "chips"}),
+    "offer": frozenset({"type", "card", "chips"}),
+    "swap": frozenset({"type", "seat"}),
+    "mulligan": frozenset({"type"}),
+    "say": frozenset({"type", "text"}),
+}
+
+
+def _names(cards: list[int]) -> list[str]:
+    return [CARD_NAMES[c] for c in sorted(cards, reverse=True)]
+
+
+class MulliganState(State):
+    game_id: ClassVar[str] = "mulligan"
+
+    def __init__(self, config: dict[str, Any], seed: int, *, deal: bool = True) -> None:
+        self.config = config
+        self.seed = seed
+        n: int = config["players"]
+        self.n = n
+        self.secret_offers: bool = config["secret_offers"]
+        self.open_hands: bool = config["open_hands"]
+        self.playing_for_chips: bool = config["chips"] > 0
+        self.hands: list[list[int]] = [[] for _ in range(n)]
+        self.deck: list[int] = []  # the top of the deck is the end of the list
+        self.discard: list[int] = []  # face up, public
+        self.burnt: list[int] = []  # High Risk: face down, never seen until the record
+        self.active = [True] * n
+        self.chips = [config["chips"]] * n
+        self.pot = 0
+        self.phase = TURN
+        self.auctioneer: Seat = config["first_auctioneer"]
+        self.auction_card: int | None = None
+        self.auction_chips = 0
+        self.offers: dict[Seat, tuple[int, int]] = {}  # seat -> (card, chips), in seat order
+        self.pending: list[Seat] = []  # seats that still owe an offer
+        self.turn = 0  # turns completed
+        self.skips_in_a_row = 0
+        self.end_reason: str | None = None
+        self.leftover: list[int] = []
+        self.log: list[JSON] = []  # public events, shown to everyone
+        self.moves = 0
+        if deal:
+            self._deal(random.Random(seed))
+
+    # -- set-up --------------------------------------------------------------------------------
+
+    def _deal(self, rng: random.Random) -> None:
+        deck = shuffled_deck(rng)
+        for _ in range(cfg.HAND_SIZE):
+            for seat in range(self.n):
+                self.hands[seat].append(deck.pop())
+        if self.config["high_risk"]:
+            for _ in range(cfg.HIGH_RISK_BURN):
+                self.burnt.append(deck.pop())
+        self.deck = deck
+        self._begin_turn()
+
+    # -- the contract --------------------------------------------------------------------------
+
+    @property
+    def num_players(self) -> int:
+        return self.n
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == OVER
+
+    def to_act(self) -> list[Seat]:
+        phase = self.phase
+        if phase in (TURN, DECIDE):
+            return [self.auctioneer]
+        if phase == OFFERS:
+            return list(self.pending)
+        return []
+
+    def legal_actions(self, seat: Seat) -> list[Action]:
+        phase = self.phase
+        if phase == TURN:
+            if seat != self.auctioneer:
+                return []
+            actions: list[Action] = [{"type": "skip"}, {"type": "fold"}]
+            cards = self.hands[seat]
+            if self.playing_for_chips:
+                stakes = range(1, self.chips[seat] + 1)
+                actions += [
+                    {"type": "auction", "card": CARD_NAMES[c], "chips": k} for c in cards for k in stakes
+                ]
+            else:
+                actions += [{"type": "auction", "card": CARD_NAMES[c]} for c in cards]
+            return actions
+        if phase == OFFERS:
+            if seat not in self.pending:
+                return []
+            cards = self.hands[seat]
+            if self.playing_for_chips:
+                stakes = range(self.chips[seat] + 1)
+                return [{"type": "offer", "card": CARD_NAMES[c], "chips": k} for c in cards for k in stakes]
+            return [{"type": "offer", "card": CARD_NAMES[c]} for c in cards]
+        if phase == DECIDE:
+            if seat != self.auctioneer:
+                return []
+            swaps: list[Action] = [{"type": "swap", "seat": s} for s in self.offers]
+            return swaps + [{"type": "mulligan"}]
+        return []
+
+    def apply(self, seat: Seat, action: Action) -> None:
+        # `type(...) is` first: this runs on every move of every playout, and ABC checks are slow.
+        if type(action) is not dict and not isinstance(action, Mapping):
+            raise IllegalAction(f"an action is a JSON object with a 'type', not {action!r}")
+        kind = action.get("type")
+        entry = _ACTIONS.get(kind) if type(kind) is str else None
+        if entry is None:
+            raise IllegalAction(f"unknown action type {kind!r}; Mulligan actions: {', '.join(_ACTION_KEYS)}")
+        allowed, handler = entry
+        if len(action) > 1 and not allowed.issuperset(action):
+            extra = sorted(map(str, action.keys() - allowed))
+            raise IllegalAction(f"a {kind} action takes no {', '.join(extra)}")
+        if type(seat) is not int or not 0 <= seat < self.n:
+            raise IllegalAction(f"there is no seat {seat!r} in a {self.n}-player game")
+        if self.phase == OVER:
+            raise IllegalAction("the game is over")
+        if seat != self.auctioneer and kind != "say" and kind != "offer":
+            raise IllegalAction(f"it is seat {self.auctioneer}'s turn, not seat {seat}'s")
+        handler(self, seat, action)
+        self.moves += 1
+
+    # -- actions (each validates everything before it changes anything) -------------------------
+
+    def _require_phase(self, phase: str, what: str) -> None:
+        if self.phase != phase:
+            raise IllegalAction(f"cannot {what} now: {self._phase_text()}")
+
+    def _card_in_hand(self, seat: Seat, action: Action) -> int:
+        name = action.get("card")
+        card = CARD_INDEX.get(name) if type(name) is str else None
+        if card is None:
+            if not isinstance(name, str):
+                raise IllegalAction('say which card, e.g. {"card": "As"}')
+            try:
+                card = parse_card(name)
+            except CardError as exc:
+                raise IllegalAction(str(exc)) from None
+        if card not in self.hands[seat]:
+            raise IllegalAction(f"{CARD_NAMES[card]} is not in seat {seat}'s hand")
+        return card
+
+    def _stake(self, seat: Seat, action: Action, lowest: int) -> int:
+        if not self.playing_for_chips:
+            if "chips" in action:
+                raise IllegalAction("this game is not played for chips")
+            return 0
+        chips = action.get("chips", 0)
+        if isinstance(chips, bool) or not isinstance(chips, int):
+            raise IllegalAction(f"chips must be a whole number, not {chips!r}")
+        if chips < lowest:
+            raise IllegalAction(
+                f"the auctioneer must stake at least {lowest} chip" if lowest else "chips cannot be negative"
+            )
+        if chips > self.chips[seat]:
+            raise IllegalAction(f"seat {seat} has only {self.chips[seat]} chips")
+        return chips
+
+    def _say(self, seat: Seat, action: Action) -> None:
+        text = action.get("text")
+        if not isinstance(text, str) or not text.strip():
+            raise IllegalAction("say needs some text")
+        if len(text) > cfg.MAX_SAY_LENGTH:
+            raise IllegalAction(f"say at most {cfg.MAX_SAY_LENGTH} characters")
+        self.log.append({"turn": self.turn, "type": "say", "seat": seat, "text": text})
+
+    def _skip(self, seat: Seat, action: Action | None = None) -> None:
+        self._require_phase(TURN, "skip")
+        self.log.append({"turn": self.turn, "type": "skip", "seat": seat})
+        self.skips_in_a_row += 1
+        self._end_turn()
+
+    def _fold(self, seat: Seat, action: Action | None = None, forced: bool = False) -> None:
+        self._require_phase(TURN, "fold")
+        event: JSON = {"turn": self.turn, "type": "fold", "seat": seat}
+        if forced:
+            event["forced"] = "no chips left"
+        self.log.append(event)
+        self.skips_in_a_row = 0
+        if self._active_count() == 2:
+            self.active[seat] = False
+            self._finish(END_FOLD)
+            return
+        self.active[seat] = False
+        self._end_turn()
+
+    def _auction(self, seat: Seat, action: Action) -> None:
+        self._require_phase(TURN, "auction")
+        card = self._card_in_hand(seat, action)
+        chips = self._stake(seat, action, 1)
+        self.hands[seat].remove(card)
+        self.chips[seat] -= chips
+        self.auction_card, self.auction_chips = card, chips
+        self.skips_in_a_row = 0
+        self.phase = OFFERS
+        self.pending = self._offerers()
+        event: JSON = {"turn": self.turn, "type": "auction", "seat": seat, "card": CARD_NAMES[card]}
+        if self.playing_for_chips:
+            event["chips"] = chips
+        self.log.append(event)
+
+    def _offer(self, seat: Seat, action: Action) -> None:
+        self._require_phase(OFFERS, "make an offer")
+        if seat not in self.pending:
+            if seat == self.auctioneer:
+                raise IllegalAction("the auctioneer does not bid on their own card")
+            if not self.active[seat]:
+                raise IllegalAction(f"seat {seat} has folded and no longer takes part in auctions")
+            raise IllegalAction(f"seat {seat} has already made an offer")
+        card = self._card_in_hand(seat, action)
+        chips = self._stake(seat, action, 0)
+        self.hands[seat].remove(card)
+        self.chips[seat] -= chips
+        self.offers[seat] = (card, chips)
+        self.pending.remove(seat)
+        self.log.append({"turn": self.turn, "type": "offer", "seat": seat})
+        if not self.pending:
+            self.offers = {s: self.offers[s] for s in sorted(self.offers)}
+            self.phase = DECIDE
+            # Under Secret Offers only the fact (and any chips) becomes public, never the cards.
+            self.log.append(
+                {
+                    "turn": self.turn,
+                    "type": "offers_in" if self.secret_offers else "offers_revealed",
+                    "offers": [self._offer_view(s, None) for s in self.offers],
+                }
+            )
+
+    def _swap(self, seat: Seat, action: Action) -> None:
+        self._require_phase(DECIDE, "swap")
+        partner = action.get("seat")
+        if isinstance(partner, bool) or not isinstance(partner, int) or partner not in self.offers:
+            raise IllegalAction(f"seat {partner!r} has no offer on the ring; offers: {sorted(self.offers)}")
+        assert self.auction_card is not None
+        card, chips = self.offers.pop(partner)
+        self.hands[seat].append(card)
+        self.chips[seat] += chips
+        self.hands[partner].append(self.auction_card)
+        self.chips[partner] += self.auction_chips
+        for other, (other_card, other_chips) in self.offers.items():
+            self.hands[other].append(other_card)
+            self.chips[other] += other_chips
+        event: JSON = {"turn": self.turn, "type": "swap", "seat": seat, "with": partner}
+        event["auctioned"] = CARD_NAMES[self.auction_card]
+        if not self.secret_offers:
+            event["card"] = CARD_NAMES[card]
+        self.log.append(event)
+        self._clear_ring()
+        self._end_turn()
+
+    def _mulligan(self, seat: Seat, action: Action | None = None) -> None:
+        self._require_phase(DECIDE, "call a mulligan")
+        assert self.auction_card is not None
+        ring = [self.auction_card] + [card for card, _ in self.offers.values()]
+        self.discard.extend(ring)
+        self.pot += self.auction_chips + sum(chips for _, chips in self.offers.values())
+        event: JSON = {"turn": self.turn, "type": "mulligan", "seat": seat, "discarded": _names(ring)}
+        if self.playing_for_chips:
+            event["pot"] = self.pot
+        self.log.append(event)
+        self._clear_ring()
+        # Deal from the auctioneer's left round to the auctioneer, one card each.
+        for step in range(1, self.n + 1):
+            receiver = (seat + step) % self.n
+            if self.active[receiver]:
+                self.hands[receiver].append(self.deck.pop())
+        if len(self.deck) < self._active_count():
+            self._finish(END_DECK)
+            return
+        self._end_turn()
+
+    # -- turn flow -------------------------------------------------------------------------------
+
+    def _clear_ring(self) -> None:
+        self.auction_card = None
+        self.auction_chips = 0
+        self.offers = {}
+
+    def _end_turn(self) -> None:
+        self.turn += 1
+        self.phase = TURN
+        if self.config["end_on_skip_round"] and self.skips_in_a_row >= self._active_count():
+            self._finish(END_SKIP_ROUND)
+            return
+        if self.config["max_turns"] and self.turn >= self.config["max_turns"]:
+            self._finish(END_TURN_LIMIT)
+            return
+        seat = self.auctioneer
+        for step in range(1, self.n + 1):
+            seat = (self.auctioneer + step) % self.n
+            if self.active[seat]:
+                break
+        self.auctioneer = seat
+        self._begin_turn()
+
+    def _begin_turn(self) -> None:
+        # "If you have no chips. Once you become the auctioneer, you are forced to Fold."
+        if self.playing_for_chips and self.chips[self.auctioneer] == 0:
+            self._fold(self.auctioneer, forced=True)
+
+    def _finish(self, reason: str) -> None:
+        self.phase = OVER
+        self.end_reason = reason
+        if reason != END_FOLD:
+            # "Any left-over cards are revealed and then sent to the discard pile."
+            self.leftover = list(self.deck)
+            self.discard.extend(self.deck)
+            self.deck = []
+        winner = self._ranking()[0]
+        self.chips[winner] += self.pot
+        event: JSON = {"turn": self.turn, "type": "end", "reason": reason, "winner": winner}
+        if self.leftover:
+            event["revealed"] = _names(self.leftover)
+        if self.pot:
+            event["pot"] = self.pot
+        self.log.append(event)
+
+    def _ranking(self) -> list[Seat]:
+        keys = [hand_key(hand) for hand in self.hands]
+        return sorted(range(self.n), key=lambda s: keys[s], reverse=True)
+
+    def outcome(self) -> Outcome:
+        if self.phase != OVER:
+            raise EngineError("the game is not over")
+        ranking = self._ranking()
+        if self.playing_for_chips:
+            start = self.config["chips"]
+            scores = tuple(float(c - start) for c in self.chips)
+        else:
+            scores = tuple(1.0 if seat == ranking[0] else 0.0 for seat in range(self.n))
+        hands = {str(seat): rank_hand(hand).to_json() for seat, hand in enumerate(self.hands)}
+        assert self.end_reason is not None
+        return Outcome(
+            ranking=tuple(ranking),
+            scores=scores,
+            details={"reason": self.end_reason, "reason_text": END_REASONS[self.end_reason], "hands": hands},
+        )
+
+    # -- what each viewer sees -----------------------------------------------------------------
+
+    def _phase_text(self) -> str:
+        if self.phase == TURN:
+            return f"seat {self.auctioneer} is the auctioneer and must skip, auction or fold"
+        if self.phase == OFFERS:
+            return f"offers are being made for seat {self.auctioneer}'s auctioned card"
+        if self.phase == DECIDE:
+            return f"seat {self.auctioneer} must swap with an offer or call a mulligan"
+        return "the game is over"
+
+    def _offer_view(self, seat: Seat, viewer: Seat | None) -> JSON:
+        card, chips = self.offers[seat]
+        revealed = self.phase == DECIDE and not self.secret_offers
+        view: JSON = {"seat": seat, "card": CARD_NAMES[card] if revealed or viewer == seat else None}
+        if self.playing_for_chips:
+            view["chips"] = chips if self.phase == DECIDE or viewer == seat else None
+        return view
+
+    def _visible_hand(self, seat: Seat, viewer: Seat | None) -> list[str]:
+        hand = self.hands[seat]
+        # Under Open Hands a card offered face down must not show by its absence from the hand.
+        if viewer != seat and self.phase == OFFERS and seat in self.offers:
+            hand = hand + [self.offers[seat][0]]
+        return _names(hand)
+
+    def observe(self, seat: Seat | None) -> JSON:
+        if seat is not None and (
+            isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.n
+        ):
+            raise EngineError(f"there is no seat {seat!r} in a {self.n}-player game")
+        over = self.phase == OVER
+        ring: JSON | None = None
+        if self.auction_card is not None:
+            auction: JSON = {"seat": self.auctioneer, "card": CARD_NAMES[self.auction_card]}
+            if self.playing_for_chips:
+                auction["chips"] = self.auction_chips
+            offers = [
+                self._offer_view(s, seat) if s in self.offers else {"seat": s, "card": None, "made": False}
+                for s in self._offerers()
+            ]
+            for offer in offers:
+                offer.setdefault("made", True)
+            ring = {"auction": auction, "offers": offers}
+        view: JSON = {
+            "game": "mulligan",
+            "seat": seat,
+            "players": self.n,
+            "variants": {name: self.config[name] for name in cfg.VARIANTS},
+            "phase": self.phase,
+            "turn": self.turn,
+            "max_turns": self.config["max_turns"],
+            "auctioneer": None if over else self.auctioneer,
+            "to_act": self.to_act(),
+            "active": list(self.active),
+            "hand_sizes": [len(h) for h in self.hands],
+            "ring": ring,
+            "deck_count": len(self.deck),
+            "discard": _names(self.discard),
+            "discard_face_down": len(self.burnt),
+            "history": list(self.log),
+        }
+        if seat is not None:
+            view["hand"] = _names(self.hands[seat])
+        if self.open_hands or over:
+            view["hands"] = [self._visible_hand(s, seat) for s in range(self.n)]
+        if self.playing_for_chips:
+            view["chips"] = list(self.chips)
+            view["pot"] = self.pot
+        if over:
+            view["outcome"] = self.outcome().to_json()
+        return view
+
+    def _active_count(self) -> int:
+        return self.active.count(True)
+
+    def _offerers(self) -> list[Seat]:
+        return [s for s in range(self.n) if self.active[s] and s != self.auctioneer]
+
+    # -- storage ---------------------------------------------------------------------------------
+
+    def to_json(self) -> JSON:
+        return {
+            "game": self.game_id,
+            "config": dict(self.config),
+            "seed": self.seed,
+            "hands": [_names_in_order(h) for h in self.hands],
+            "deck": _names_in_order(self.deck),
+            "discard": _names_in_order(self.discard),
+            "burnt": _names_in_order(self.burnt),
+            "active": list(self.active),
+            "chips": list(self.chips),
+            "pot": self.pot,
+            "phase": self.phase,
+            "auctioneer": self.auctioneer,
+            "auction": None
+            if self.auction_card is None
+            else [CARD_NAMES[self.auction_card], self.auction_chips],
+            "offers": [[s, CARD_NAMES[c], k] for s, (c, k) in self.offers.items()],
+            "turn": self.turn,
+            "skips_in_a_row": self.skips_in_a_row,
+            "end_reason": self.end_reason,
+            "leftover": _names_in_order(self.leftover),
+            "log": [dict(event) for event in self.log],
+            "moves": self.moves,
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> MulliganState:
+        state = cls(cfg.normalize_config(data["config"]), int(data["seed"]), deal=False)
+        state.hands = [[parse_card(c) for c in h] for h in data["hands"]]
+        state.deck = [parse_card(c) for c in data["deck"]]
+        state.discard = [parse_card(c) for c in data["discard"]]
+        state.burnt = [parse_card(c) for c in data["burnt"]]
+        state.active = [bool(a) for a in data["active"]]
+        state.chips = [int(c) for c in data["chips"]]
+        state.pot = int(data["pot"])
+        state.phase = str(data["phase"])
+        state.auctioneer = int(data["auctioneer"])
+        auction = data["auction"]
+        if auction is not None:
+            state.auction_card, state.auction_chips = parse_card(auction[0]), int(auction[1])
+        state.offers = {int(s): (parse_card(c), int(k)) for s, c, k in data["offers"]}
+        if state.phase == OFFERS:
+            state.pending = [s for s in state._offerers() if s not in state.offers]
+        state.turn = int(data["turn"])
+        state.skips_in_a_row = int(data["skips_in_a_row"])
+        state.end_reason = data["end_reason"]
+        state.leftover = [parse_card(c) for c in data["leftover"]]
+        state.log = [dict(event) for event in data["log"]]
+        state.moves = int(data["moves"])
+        return state
+
+    def resample_hidden(self, seat: Seat | None, rng: random.Random) -> MulliganState:
+        copy = MulliganState.from_json(self.to_json())
+        copy.seed = rng.getrandbits(63)
+        if copy.phase == OVER:
+            return copy
+        # Each hidden slot is (list, index); the cards in them are shuffled among the slots.
+        slots: list[tuple[list[int], int]] = [(copy.deck, i) for i in range(len(copy.deck))]
+        slots += [(copy.burnt, i) for i in range(len(copy.burnt))]
+        offer_cards = {s: [card] for s, (card, _) in copy.offers.items()}
+        for other in range(copy.n):
+            if other == seat:
+                continue
+            pending = copy.phase == OFFERS and other in offer_cards
+            secret = copy.phase == DECIDE and copy.secret_offers and other in offer_cards
+            if not copy.open_hands:
+                slots += [(copy.hands[other], i) for i in range(len(copy.hands[other]))]
+                if pending or secret:
+                    slots.append((offer_cards[other], 0))
+            elif pending:
+                # Others see the hand and the face-down offer together; which card is the offer is hidden.
+                pool = copy.hands[other] + offer_cards[other]
+                rng.shuffle(pool)
+                copy.hands[other][:] = pool[:-1]
+                offer_cards[other][0] = pool[-1]
+        cards = [lst[i] for lst, i in slots]
+        rng.shuffle(cards)
+        for (lst, i), card in zip(slots, cards, strict=True):
+            lst[i] = card
+        copy.offers = {s: (offer_cards[s][0], chips) for s, (_, chips) in copy.offers.items()}
+        return copy
+
+    # -- the seed's "Assertions" ------------------------------------------------------------------
+
+    def check_invariants(self) -> None:
+        places = [*self.deck, *self.discard, *self.burnt, *(c for h in self.hands for c in h)]
+        if self.auction_card is not None:
+            places.append(self.auction_card)
+        places += [card for card, _ in self.offers.values()]
+        assert sorted(places) == list(range(52)), "every card is in exactly one place"
+        if self.phase == TURN or self.phase == OVER:
+            assert all(len(h) == cfg.HAND_SIZE for h in self.hands), "five cards each when a turn ends"
+            assert self.auction_card is None and not self.offers, "the ring is empty between turns"
+        else:
+            assert self.auction_card is not None, "an auction has its card on the ring"
+            assert len(self.hands[self.auctioneer]) == cfg.HAND_SIZE - 1
+        if self.phase == DECIDE:
+            assert set(self.offers) == set(self._offerers()), "every active player has a card on the ring"
+        if self.phase != OVER:
+            assert self._active_count() >= 2, "at least two active players while the game runs"
+            assert self.active[self.auctioneer], "the auctioneer is active"
+        ring_chips = self.auction_chips + sum(k for _, k in self.offers.values())
+        assert sum(self.chips) + self.pot * (self.phase != OVER) + ring_chips == self.config["chips"] * self.n
+        assert min(self.chips) >= 0
+
+
+_Handler = Callable[[MulliganState, Seat, Action], None]
+_ACTIONS: dict[str, tuple[frozenset[str], _Handler]] = {
+    kind: (_ACTION_KEYS[kind], handler)
+    for kind, handler in (
+        ("say", MulliganState._say),
+        ("offer", MulliganState._offer),
+        ("skip", MulliganState._skip),
+        ("fold", MulliganState._fold),
+        ("auction", MulliganState._auction),
+        ("swap", MulliganState._swap),
+        ("mulligan", MulliganState._mulligan),
+    )
+}
+
+
+def _names_in_order(cards: list[int]) -> list[str]:
+    return [CARD_NAMES[c] for c in cards]
+
+
+class MulliganGame(Game):
+    id: ClassVar[str] = "mulligan"
+    name: ClassVar[str] = "Mulligan"
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = cfg.max_players(high_risk=False)
+    simultaneous: ClassVar[bool] = True
+    chance: ClassVar[bool] = True
+    hidden_information: ClassVar[bool] = True
+    rules: ClassVar[str] = "000_43432f497e9b879c.txt"
+
+    def normalize_config(self, config: Mapping[str, Any] | None) -> JSON:
+        return cfg.normalize_config(config)
+
+    def max_players_for(self, config: Mapping[str, Any] | None) -> int:
+        return cfg.max_players(bool((config or {}).get("high_risk", False)))
+
+    def new_state(self, config: Mapping[str, Any] | None, seed: int) -> MulliganState:
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise EngineError(f"a seed is a whole number, not {seed!r}")
+        return MulliganState(cfg.normalize_config(config), seed)
+
+    def state_from_json(self, data: Mapping[str, Any]) -> MulliganState:
+        return MulliganState.from_json(data)
+
+    def bots(self) -> Mapping[str, type[Any]]:
+        from engine.bots.random_bot import RandomBot
+        from engine.games.mulligan.bots import HeuristicBot
+
+        return {"random": RandomBot, "heuristic": HeuristicBot}
