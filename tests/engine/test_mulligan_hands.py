@@ -26,6 +26,10 @@ from engine.games.mulligan.hands import (
 )
 
 
+def rh(text: str) -> HandRank:
+    return rank_hand(text.split())
+
+
 def ints(text: str) -> list[int]:
     return [parse_card(name) for name in text.split()]
 
@@ -138,16 +142,16 @@ def test_no_wrap_king_ace_two() -> None:
 
 
 def test_ace_is_high_outside_straights() -> None:
-    ace_high = rank_hand("As 9d 7c 4h 2d".split())
-    king_high = rank_hand("Ks Qd 9c 7h 5d".split())
+    ace_high = rh("As 9d 7c 4h 2d")
+    king_high = rh("Ks Qd 9c 7h 5d")
     assert ace_high > king_high
     check("Ah Ad Ks 9c 2d", "pair", "Ah", "Ah Ad")
-    assert rank_hand("Ah Ad Ks 9c 2d".split()) > rank_hand("Ks Kh Qd 9c 2d".split())
+    assert rh("Ah Ad Ks 9c 2d") > rh("Ks Kh Qd 9c 2d")
 
 
 def test_ace_low_straight_loses_to_two_to_five() -> None:
-    a_to_4 = rank_hand("As 2s 3s 4h 9c".split())  # top 4♥
-    two_to_5 = rank_hand("2d 3d 4d 5d 9h".split())  # four diamonds + ♥9, top 5♦
+    a_to_4 = rh("As 2s 3s 4h 9c")  # top 4♥
+    two_to_5 = rh("2d 3d 4d 5d 9h")  # four diamonds + ♥9, top 5♦
     assert a_to_4.category == two_to_5.category == "low_straight"
     assert a_to_4 < two_to_5
 
@@ -174,19 +178,19 @@ def test_suit_order_spades_hearts_clubs_diamonds() -> None:
 
 def test_no_kickers() -> None:
     # High card: only the single highest card counts; ♠A beats ♥A whatever follows.
-    assert rank_hand("As 5d 4c 3h 9d".split()) > rank_hand("Ah Kd Qc 9h 7s".split())
+    assert rh("As 5d 4c 3h 9d") > rh("Ah Kd Qc 9h 7s")
     # Pair: the ♠6 pair beats the ♥6 pair despite the other hand's ace and king.
-    assert rank_hand("6s 6c 2d 3h 9h".split()) > rank_hand("6h 6d As Kc 9s".split())
+    assert rh("6s 6c 2d 3h 9h") > rh("6h 6d As Kc 9s")
     # Two pair: the higher pair's best card decides; the lower pair is irrelevant.
-    assert rank_hand("Js Jd 2c 2d 5h".split()) > rank_hand("Jh Jc Ts Td 5s".split())
+    assert rh("Js Jd 2c 2d 5h") > rh("Jh Jc Ts Td 5s")
     # Trips: the other two cards never matter (hands from two different decks).
-    assert rank_hand("9s 9c 9d 2h 4c".split()) > rank_hand("9h 9c 9d As Kd".split())
+    assert rh("9s 9c 9d 2h 4c") > rh("9h 9c 9d As Kd")
 
 
 def test_same_category_and_top_card_compare_equal() -> None:
     # Different hands (from different decks) with the same category and top card tie exactly.
-    first = rank_hand("As 9d 7c 4h 2d".split())
-    second = rank_hand("As Kd Qc 9h 7s".split())
+    first = rh("As 9d 7c 4h 2d")
+    second = rh("As Kd Qc 9h 7s")
     assert first == second
     assert hash(first) == hash(second)
     assert first <= second and first >= second
@@ -244,7 +248,7 @@ def test_category_precedence_examples() -> None:
     assert [hand.category for hand in ranked] == list(CATEGORIES)
     assert ranked == sorted(ranked)
     # A better category always wins, even with a lower top card: low straight to the 5 beats the A pair.
-    assert rank_hand("2d 3c 4h 5s 9c".split()) > rank_hand("Ad As Kc Qh 9s".split())
+    assert rh("2d 3c 4h 5s 9c") > rh("Ad As Kc Qh 9s")
 
 
 def test_full_house_top_card_is_the_highest_ranked_card() -> None:
@@ -252,18 +256,18 @@ def test_full_house_top_card_is_the_highest_ranked_card() -> None:
     # Three 3s with two 6s: the whole hand is the value hand, the best 6 tops it...
     low_trips = check("3s 3h 3d 6c 6d", "full_house", "6c", "6c 6d 3s 3h 3d")
     # ...so it beats 5-5-5-4-4, whose highest card is a 5.
-    assert low_trips > rank_hand("5s 5h 5d 4s 4h".split())
+    assert low_trips > rh("5s 5h 5d 4s 4h")
 
 
 def test_four_of_a_kind_top_card_is_the_spade() -> None:
     check("Kd Kh Ks Kc 2s", "four_of_a_kind", "Ks", "Ks Kh Kc Kd")
     check("2d 2h 2s 2c As", "four_of_a_kind", "2s", "2s 2h 2c 2d")
-    assert rank_hand("2d 2h 2s 2c As".split()) > rank_hand("As Ah Ad Ks Kh".split())
+    assert rh("2d 2h 2s 2c As") > rh("As Ah Ad Ks Kh")
 
 
 def test_straight_flush_wheel_loses_to_six_high() -> None:
-    wheel = rank_hand("As 2s 3s 4s 5s".split())
-    six_high = rank_hand("2h 3h 4h 5h 6h".split())
+    wheel = rh("As 2s 3s 4s 5s")
+    six_high = rh("2h 3h 4h 5h 6h")
     assert wheel < six_high
 
 
@@ -311,7 +315,7 @@ def test_bad_card_raises_card_error_and_duplicate_is_named() -> None:
 
 
 def test_str_and_json() -> None:
-    hand = rank_hand("Td Jh Qh Ks Ad".split())
+    hand = rh("Td Jh Qh Ks Ad")
     text = str(hand)
     assert "high straight" in text
     assert "A\u2666" in text
@@ -322,7 +326,7 @@ def test_str_and_json() -> None:
     assert data["top_card"] == "Ad"
     assert data["value_hand"] == ["Ad", "Ks", "Qh", "Jh", "Td"]
     assert data["key"] == hand.key == 5 * 64 + parse_card("Ad")
-    assert sorted(data["cards"]) == sorted("Td Jh Qh Ks Ad".split())
+    assert sorted(data["cards"]) == sorted(["Td", "Jh", "Qh", "Ks", "Ad"])
 
 
 def test_key_layout() -> None:

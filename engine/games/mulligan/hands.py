@@ -90,7 +90,9 @@ _RANK_SHIFT = _SUIT_SHIFT + 4 * _SUIT_WIDTH
 _FLUSH_BITS: tuple[int, ...] = tuple(1 << (_SUIT_SHIFT + _SUIT_WIDTH * s + 6) for s in range(4))
 _KEY_MASK: int = (((1 << 39) - 1) << _RANK_SHIFT) | sum(_FLUSH_BITS)
 _WEIGHTS: tuple[int, ...] = tuple(
-    (1 << card) + (_SUIT_WEIGHT << (_SUIT_SHIFT + _SUIT_WIDTH * (card & 3))) + (1 << (_RANK_SHIFT + 3 * (card >> 2)))
+    (1 << card)
+    + (_SUIT_WEIGHT << (_SUIT_SHIFT + _SUIT_WIDTH * (card & 3)))
+    + (1 << (_RANK_SHIFT + 3 * (card >> 2)))
     for card in range(52)
 )
 _HIGH_BIT: tuple[int, ...] = tuple(n.bit_length() - 1 for n in range(16))
