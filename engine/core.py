@@ -141,6 +141,13 @@ class Game(ABC):
     @abstractmethod
     def state_from_json(self, data: Mapping[str, Any]) -> State: ...
 
+    def redact_action(self, seat: Seat, action: Action, viewer: Seat | None) -> Action:
+        """``seat``'s stored action as ``viewer`` may see it while the game runs (hidden parts removed).
+
+        A game whose actions hide nothing (the default) returns the action unchanged.
+        """
+        return action
+
     def max_players_for(self, config: Mapping[str, Any] | None) -> int:
         """The most players this config allows (variants may lower :attr:`max_players`)."""
         return self.max_players

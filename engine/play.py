@@ -51,6 +51,69 @@ def bot_rng(seed: int, seat: Seat) -> random.Random:
     return random.Random(seed * 1_000_003 + seat)
 
 
+class BotRunner:
+    """Drives the bot seats of one game; seats without a bot (people) are left to act on their own.
+
+    Each seat's bot draws from its own generator (:func:`bot_rng`). To continue a stored game,
+    :meth:`replay` its history: every bot is asked again for its own stored moves, which puts its
+    generator where an uninterrupted run would have it, so the game ends exactly as it would have
+    without the interruption.
+    """
+
+    def __init__(self, game_id: str, config: Mapping[str, Any] | None, seed: int, bots: Sequence[Bot | None]):
+        game = get_game(game_id)
+        self.config = game.normalize_config(config)
+        players = self.config.get("players", len(bots))
+        if len(bots) != players:
+            raise EngineError(f"{len(bots)} seats given for a {players}-player game")
+        self.state = game.new_state(self.config, seed)
+        self.bots = list(bots)
+        self.rngs = [bot_rng(seed, seat) for seat in range(len(bots))]
+
+    def replay(self, history: Sequence[tuple[Seat, Action]]) -> None:
+        state = self.state
+        for seat, action in history:
+            bot = self.bots[seat]
+            if bot is not None and action.get("type") != "say" and seat in state.to_act():
+                observation = state.observe(seat) if bot.needs_observation else None
+                chosen = bot.act(observation, state.legal_actions(seat), self.rngs[seat])
+                if chosen != action:
+                    raise EngineError(
+                        f"seat {seat}'s bot now plays {chosen!r} where the history has {action!r}: "
+                        f"the bot is not deterministic, so the game cannot be continued"
+                    )
+            state.apply(seat, action)
+
+    def bot_to_act(self) -> Seat | None:
+        for seat in self.state.to_act():
+            if self.bots[seat] is not None:
+                return seat
+        return None
+
+    def step(self) -> tuple[Seat, Action] | None:
+        """One bot move, or None when no bot must act (the game is over or waits for a person)."""
+        seat = self.bot_to_act()
+        if seat is None:
+            return None
+        bot = self.bots[seat]
+        assert bot is not None
+        state = self.state
+        observation = state.observe(seat) if bot.needs_observation else None
+        action = bot.act(observation, state.legal_actions(seat), self.rngs[seat])
+        state.apply(seat, action)
+        return seat, action
+
+    def run(self, max_moves: int | None = None) -> list[tuple[Seat, Action]]:
+        """Bot moves until a person must act, the game ends, or ``max_moves`` were played."""
+        moves: list[tuple[Seat, Action]] = []
+        while max_moves is None or len(moves) < max_moves:
+            move = self.step()
+            if move is None:
+                break
+            moves.append(move)
+        return moves
+
+
 def play_game(
     game_id: str,
     config: Mapping[str, Any] | None,
@@ -60,39 +123,16 @@ def play_game(
     history: Sequence[tuple[Seat, Action]] = (),
     on_move: Callable[[Seat, Action, State], None] | None = None,
 ) -> GameRecord:
-    """Play a game to its end with one bot per seat.
-
-    ``history`` continues a game that was interrupted: its moves are replayed, and each bot is
-    asked again for its own stored moves so that its generator is where an uninterrupted run
-    would have it; the game then ends exactly as it would have without the interruption.
-    """
-    game = get_game(game_id)
-    normalized = game.normalize_config(config)
-    if len(bots) != normalized.get("players", len(bots)):
-        raise EngineError(f"{len(bots)} bots for a {normalized.get('players')}-player game")
-    state = game.new_state(normalized, seed)
-    rngs = [bot_rng(seed, seat) for seat in range(len(bots))]
-    record = GameRecord(game_id, normalized, seed)
-    for seat, action in history:
-        if action.get("type") != "say" and seat in state.to_act():
-            bot = bots[seat]
-            observation = state.observe(seat) if bot.needs_observation else None
-            chosen = bot.act(observation, state.legal_actions(seat), rngs[seat])
-            if chosen != action:
-                raise EngineError(
-                    f"seat {seat}'s bot now plays {chosen!r} where the history has {action!r}: "
-                    f"the bot is not deterministic, so the game cannot be continued"
-                )
-        state.apply(seat, action)
-        record.actions.append((seat, action))
-    while not state.is_over:
-        seat = state.to_act()[0]
-        bot = bots[seat]
-        observation = state.observe(seat) if bot.needs_observation else None
-        action = bot.act(observation, state.legal_actions(seat), rngs[seat])
-        state.apply(seat, action)
-        record.actions.append((seat, action))
+    """Play a game to its end with one bot per seat (continuing ``history`` if given)."""
+    runner = BotRunner(game_id, config, seed, bots)
+    runner.replay(history)
+    record = GameRecord(game_id, runner.config, seed, list(history))
+    while True:
+        move = runner.step()
+        if move is None:
+            break
+        record.actions.append(move)
         if on_move is not None:
-            on_move(seat, action, state)
-    record.outcome = state.outcome()
+            on_move(move[0], move[1], runner.state)
+    record.outcome = runner.state.outcome()
     return record

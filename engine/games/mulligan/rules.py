@@ -602,6 +602,12 @@ class MulliganGame(Game):
     def normalize_config(self, config: Mapping[str, Any] | None) -> JSON:
         return cfg.normalize_config(config)
 
+    def redact_action(self, seat: Seat, action: Action, viewer: Seat | None) -> Action:
+        # An offer is made face down; what became public of it is in the observation's history.
+        if action.get("type") == "offer" and viewer != seat:
+            return {"type": "offer"}
+        return action
+
     def max_players_for(self, config: Mapping[str, Any] | None) -> int:
         return cfg.max_players(bool((config or {}).get("high_risk", False)))
 

@@ -1,0 +1,1 @@
+"""The Django app: players, bots, games, seats, moves and ratings."""

@@ -1,0 +1,1 @@
+"""The REST API (DRF): serializers translate, views call selectors and services."""

@@ -1,0 +1,70 @@
+from __future__ import annotations
+
+from typing import Any
+
+from rest_framework import serializers
+
+from games.models import Bot, Rating
+
+
+class SeatRequestSerializer(serializers.Serializer):
+    player = serializers.IntegerField(required=False, min_value=1)
+    bot = serializers.IntegerField(required=False, min_value=1)
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        if ("player" in attrs) == ("bot" in attrs):
+            raise serializers.ValidationError('each seat is {"player": id} or {"bot": id}')
+        return attrs
+
+
+class GameCreateSerializer(serializers.Serializer):
+    game = serializers.CharField(max_length=40)
+    config = serializers.DictField(required=False, default=dict)
+    seats = SeatRequestSerializer(many=True, allow_empty=False)
+    rated = serializers.BooleanField(required=False, default=True)
+    seed = serializers.IntegerField(
+        required=False, min_value=0, max_value=2**63 - 1, help_text="staff only: replay a known deal"
+    )
+
+
+class MoveCreateSerializer(serializers.Serializer):
+    action = serializers.DictField(help_text='an engine action, e.g. {"type": "auction", "card": "As"}')
+    expected_move = serializers.IntegerField(
+        required=False, min_value=0, help_text="the move count you saw; a stale value gets 409"
+    )
+    idempotency_key = serializers.CharField(required=False, max_length=100, min_length=1)
+    seat = serializers.IntegerField(required=False, min_value=0, help_text="only if you hold several seats")
+
+
+class MoveSerializer(serializers.Serializer):
+    number = serializers.IntegerField()
+    seat = serializers.IntegerField()
+    action = serializers.DictField()
+    created_at = serializers.DateTimeField()
+
+
+class LadderEntrySerializer(serializers.ModelSerializer):
+    competitor = serializers.IntegerField(source="competitor.pk")
+    name = serializers.CharField(source="competitor.name")
+    kind = serializers.SerializerMethodField()
+    player = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Rating
+        fields = ["competitor", "name", "kind", "player", "game_id", "rating", "games_played"]
+
+    def get_kind(self, rating: Rating) -> str:
+        return "bot" if hasattr(rating.competitor, "bot") else "player"
+
+    def get_player(self, rating: Rating) -> int | None:
+        player = getattr(rating.competitor, "player", None)
+        return None if player is None else int(player.pk)
+
+
+class BotSerializer(serializers.ModelSerializer):
+    name = serializers.CharField(source="competitor.name")
+    competitor = serializers.IntegerField(source="competitor.pk")
+
+    class Meta:
+        model = Bot
+        fields = ["id", "name", "competitor", "game_id", "kind", "engine_bot"]

@@ -1,0 +1,191 @@
+"""One view per operation; each translates HTTP to a selector or a service call and back."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.shortcuts import get_object_or_404
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import generics, permissions, status
+from rest_framework.exceptions import ValidationError
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from engine import UnknownGame, get_game, registered_games
+from games import selectors
+from games.api.serializers import (
+    BotSerializer,
+    GameCreateSerializer,
+    LadderEntrySerializer,
+    MoveCreateSerializer,
+    MoveSerializer,
+)
+from games.models import Bot, Competitor, Player
+from games.services.errors import InvalidInput
+from games.services.games import game_create
+from games.services.moves import move_submit
+from games.services.players import player_for_user
+
+
+class GameCatalogView(APIView):
+    """The registered games and their metadata."""
+
+    permission_classes = [permissions.AllowAny]
+
+    @extend_schema(responses=OpenApiTypes.OBJECT)
+    def get(self, request: Request) -> Response:
+        return Response([game.metadata() for game in registered_games()])
+
+
+class GameListCreateView(APIView):
+    @extend_schema(
+        parameters=[
+            OpenApiParameter("game", str, description="only this game id"),
+            OpenApiParameter("status", str, description="running, finished or aborted"),
+        ],
+        responses=OpenApiTypes.OBJECT,
+    )
+    def get(self, request: Request) -> Response:
+        games = selectors.games_with_seats().order_by("-id")
+        if game_id := request.query_params.get("game"):
+            games = games.filter(game_id=game_id)
+        if status_filter := request.query_params.get("status"):
+            games = games.filter(status=status_filter)
+        paginator = generics.GenericAPIView.pagination_class()
+        page = paginator.paginate_queryset(games, request, view=self)
+        return paginator.get_paginated_response(
+            [
+                {
+                    "id": game.pk,
+                    "game": game.game_id,
+                    "status": game.status,
+                    "move_count": game.version,
+                    "seats": [selectors.seat_summary(seat) for seat in game.seats.all()],
+                    "created_at": game.created_at,
+                }
+                for game in page or []
+            ]
+        )
+
+    @extend_schema(request=GameCreateSerializer, responses={201: OpenApiTypes.OBJECT})
+    def post(self, request: Request) -> Response:
+        serializer = GameCreateSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        data = serializer.validated_data
+        if "seed" in data and not request.user.is_staff:
+            raise ValidationError({"seed": "only staff may choose a seed (a known seed reveals the deck)"})
+        competitors = [_competitor_for(seat) for seat in data["seats"]]
+        player_for_user(request.user)
+        game = game_create(
+            game_id=data["game"],
+            competitors=competitors,
+            config=data["config"],
+            seed=data.get("seed"),
+            rated=data["rated"],
+        )
+        game = selectors.games_with_seats().get(pk=game.pk)
+        return Response(selectors.game_view(game, request.user), status=status.HTTP_201_CREATED)
+
+
+def _competitor_for(seat: dict[str, Any]) -> Competitor:
+    if "player" in seat:
+        player = Player.objects.select_related("competitor").filter(pk=seat["player"]).first()
+        if player is None:
+            raise InvalidInput(f"no player {seat['player']}")
+        return player.competitor
+    bot = Bot.objects.select_related("competitor").filter(pk=seat["bot"]).first()
+    if bot is None:
+        raise InvalidInput(f"no bot {seat['bot']}")
+    return bot.competitor
+
+
+class GameDetailView(APIView):
+    permission_classes = [permissions.AllowAny]
+
+    @extend_schema(responses=OpenApiTypes.OBJECT)
+    def get(self, request: Request, pk: int) -> Response:
+        game = get_object_or_404(selectors.games_with_seats(), pk=pk)
+        return Response(selectors.game_view(game, request.user))
+
+
+class GameMovesView(APIView):
+    @extend_schema(responses=OpenApiTypes.OBJECT)
+    def get(self, request: Request, pk: int) -> Response:
+        game = get_object_or_404(selectors.games_with_seats(), pk=pk)
+        return Response(selectors.game_history(game, request.user))
+
+    @extend_schema(request=MoveCreateSerializer, responses={201: MoveSerializer, 200: MoveSerializer})
+    def post(self, request: Request, pk: int) -> Response:
+        serializer = MoveCreateSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        data = serializer.validated_data
+        move, created = move_submit(
+            game_pk=pk,
+            user=request.user,
+            action=data["action"],
+            expected_move=data.get("expected_move"),
+            idempotency_key=data.get("idempotency_key"),
+            seat_index=data.get("seat"),
+        )
+        body = MoveSerializer(move).data
+        return Response(body, status=status.HTTP_201_CREATED if created else status.HTTP_200_OK)
+
+
+class LadderView(generics.ListAPIView):
+    serializer_class = LadderEntrySerializer
+    permission_classes = [permissions.AllowAny]
+    filter_backends: list[Any] = []
+
+    @extend_schema(
+        parameters=[OpenApiParameter("game", str, required=True, description="a game id, e.g. mulligan")]
+    )
+    def get(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        return super().get(request, *args, **kwargs)
+
+    def get_queryset(self) -> Any:
+        game_id = self.request.query_params.get("game")
+        if not game_id:
+            raise ValidationError({"game": "say which game's ladder, e.g. ?game=mulligan"})
+        try:
+            get_game(game_id)
+        except UnknownGame as exc:
+            raise ValidationError({"game": str(exc)}) from None
+        return selectors.ladder(game_id)
+
+
+class PlayerDetailView(APIView):
+    permission_classes = [permissions.AllowAny]
+
+    @extend_schema(responses=OpenApiTypes.OBJECT)
+    def get(self, request: Request, pk: int) -> Response:
+        player = get_object_or_404(Player.objects.select_related("competitor"), pk=pk)
+        return Response(
+            {"id": player.pk, "name": player.competitor.name, "competitor": player.competitor.pk}
+            | selectors.competitor_ratings(player.competitor)
+        )
+
+
+class BotListView(generics.ListAPIView):
+    serializer_class = BotSerializer
+    permission_classes = [permissions.AllowAny]
+    filter_backends: list[Any] = []
+
+    @extend_schema(parameters=[OpenApiParameter("game", str, description="only bots for this game id")])
+    def get(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        return super().get(request, *args, **kwargs)
+
+    def get_queryset(self) -> Any:
+        return selectors.bots_for(self.request.query_params.get("game"))
+
+
+class MeView(APIView):
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(responses=OpenApiTypes.OBJECT)
+    def get(self, request: Request) -> Response:
+        player = player_for_user(request.user)
+        return Response(
+            {"player": player.pk, "competitor": player.competitor.pk, "name": player.competitor.name}
+        )

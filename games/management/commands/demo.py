@@ -1,0 +1,51 @@
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from django.contrib.auth.models import User
+from django.core.management.base import BaseCommand, CommandParser
+from rest_framework.authtoken.models import Token
+
+from games.models import Bot, Player
+from games.services.games import game_create
+from games.services.players import builtin_bots_ensure, player_create
+
+DEMO_PASSWORD = "mulligan-demo"
+
+
+class Command(BaseCommand):
+    help = "Demo data on any database: users, the built-in bots, and a batch of bot games queued."
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument("--games", type=int, default=40, help="bot-vs-bot Mulligan games to queue")
+        parser.add_argument("--seed", type=int, default=1, help="seeds the games' seats and deals")
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        bots = builtin_bots_ensure()
+        self.stdout.write(f"built-in bots: {', '.join(bot.competitor.name for bot in bots)}")
+        for username in ("alice", "bob", "carol"):
+            if not User.objects.filter(username=username).exists():
+                player_create(username=username, password=DEMO_PASSWORD)
+            player = Player.objects.get(user__username=username)
+            token, _ = Token.objects.get_or_create(user=player.user)
+            self.stdout.write(
+                f"user {username} / {DEMO_PASSWORD}  (player {player.pk}, API token {token.key})"
+            )
+        mulligan_bots = list(Bot.objects.filter(game_id="mulligan").select_related("competitor"))
+        rng = random.Random(options["seed"])
+        for _ in range(options["games"]):
+            seats = [rng.choice(mulligan_bots).competitor for _ in range(4)]
+            game_create(game_id="mulligan", competitors=seats, seed=rng.getrandbits(63))
+        alice = Player.objects.get(user__username="alice")
+        heuristic = next(bot for bot in mulligan_bots if bot.engine_bot == "heuristic")
+        random_bot = next(bot for bot in mulligan_bots if bot.engine_bot == "random")
+        game = game_create(
+            game_id="mulligan",
+            competitors=[alice.competitor, heuristic.competitor, random_bot.competitor],
+            seed=rng.getrandbits(63),
+        )
+        self.stdout.write(
+            f"queued {options['games']} bot games; game {game.pk} waits for alice "
+            f"(GET /api/games/{game.pk}/ with her token)"
+        )

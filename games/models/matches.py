@@ -1,0 +1,79 @@
+from __future__ import annotations
+
+from django.db import models
+
+from games.models.players import Competitor
+
+
+class GameStatus(models.TextChoices):
+    RUNNING = "running", "running"
+    FINISHED = "finished", "finished"
+    ABORTED = "aborted", "aborted"
+
+
+class Game(models.Model):
+    """One game of a registered engine game. The seed stays secret until the game ends.
+
+    ``version`` is the number of moves stored so far: a client names the version it saw
+    (``expected_move``) and a move is only accepted against the current one.
+    """
+
+    game_id = models.CharField(max_length=40, db_index=True)
+    config = models.JSONField(default=dict)
+    seed = models.BigIntegerField()
+    status = models.CharField(max_length=20, choices=GameStatus.choices, default=GameStatus.RUNNING)
+    version = models.PositiveIntegerField(default=0)
+    rated = models.BooleanField(default=True)
+    outcome = models.JSONField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        indexes = [models.Index(fields=["status", "game_id"])]
+
+    def __str__(self) -> str:
+        return f"{self.game_id} #{self.pk}"
+
+    @property
+    def is_finished(self) -> bool:
+        return self.status == GameStatus.FINISHED
+
+
+class Seat(models.Model):
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
+    index = models.PositiveSmallIntegerField()
+    competitor = models.ForeignKey(Competitor, on_delete=models.PROTECT, related_name="seats")
+    rank = models.PositiveSmallIntegerField(null=True, blank=True)
+    score = models.FloatField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["game", "index"]
+        constraints = [models.UniqueConstraint(fields=["game", "index"], name="one_competitor_per_seat")]
+
+    def __str__(self) -> str:
+        return f"{self.game} seat {self.index}"
+
+
+class Move(models.Model):
+    """One entry of a game's complete history; ``(game, number)`` is unique, so a turn is taken once."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="moves")
+    number = models.PositiveIntegerField()
+    seat = models.PositiveSmallIntegerField()
+    action = models.JSONField()
+    idempotency_key = models.CharField(max_length=100, null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["game", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "number"], name="one_move_per_number"),
+            models.UniqueConstraint(
+                fields=["game", "idempotency_key"],
+                condition=models.Q(idempotency_key__isnull=False),
+                name="one_move_per_idempotency_key",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.game} move {self.number}"

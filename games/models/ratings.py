@@ -1,0 +1,47 @@
+from __future__ import annotations
+
+from django.db import models
+
+from games.models.matches import Game, Seat
+from games.models.players import Competitor
+
+
+class Rating(models.Model):
+    """A competitor's current Elo rating in one game id."""
+
+    competitor = models.ForeignKey(Competitor, on_delete=models.CASCADE, related_name="ratings")
+    game_id = models.CharField(max_length=40)
+    rating = models.FloatField()
+    games_played = models.PositiveIntegerField(default=0)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-rating", "id"]
+        constraints = [
+            models.UniqueConstraint(fields=["competitor", "game_id"], name="one_rating_per_game_id")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.competitor} {self.game_id} {self.rating:.1f}"
+
+
+class RatingChange(models.Model):
+    """One row per seat per rated game: the history a ladder and a profile chart are drawn from.
+
+    The ``id`` order is the order ratings were applied in; recomputing follows it.
+    """
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="rating_changes")
+    seat = models.OneToOneField(Seat, on_delete=models.CASCADE, related_name="rating_change")
+    competitor = models.ForeignKey(Competitor, on_delete=models.CASCADE, related_name="rating_changes")
+    rating_before = models.FloatField()
+    rating_after = models.FloatField()
+    k_factor = models.FloatField()
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["id"]
+
+    @property
+    def delta(self) -> float:
+        return self.rating_after - self.rating_before

@@ -1,0 +1,1 @@
+"""Rating systems as pure functions over plain numbers."""

@@ -1,0 +1,1 @@
+"""Writes: ``<entity>_<action>(*, ...)`` functions, each one transaction."""

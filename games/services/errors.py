@@ -1,0 +1,35 @@
+"""Errors a service raises on bad input; the API turns each into its HTTP status."""
+
+from __future__ import annotations
+
+
+class ServiceError(Exception):
+    status_code = 400
+    code = "invalid"
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+class InvalidInput(ServiceError):
+    """The request itself is wrong (bad config, unknown game, unknown seat...)."""
+
+
+class IllegalMove(ServiceError):
+    code = "illegal_move"
+
+
+class NotAllowed(ServiceError):
+    status_code = 403
+    code = "not_your_seat"
+
+
+class NotFound(ServiceError):
+    status_code = 404
+    code = "not_found"
+
+
+class Conflict(ServiceError):
+    status_code = 409
+    code = "conflict"

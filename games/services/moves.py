@@ -1,0 +1,116 @@
+"""Submitting a person's move: validated by the engine, stored once, safe under concurrency."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.db import IntegrityError, transaction
+
+from engine import IllegalAction
+from games.models import Game, GameStatus, Move, Seat
+from games.services.errors import Conflict, IllegalMove, InvalidInput, NotAllowed, NotFound
+from games.services.games import _enqueue_bots_on_commit, game_finish, game_state
+
+MAX_IDEMPOTENCY_KEY = 100
+
+
+def move_submit(
+    *,
+    game_pk: int,
+    user: AbstractBaseUser | AnonymousUser,
+    action: Any,
+    expected_move: int | None = None,
+    idempotency_key: str | None = None,
+    seat_index: int | None = None,
+) -> tuple[Move, bool]:
+    """Play ``action`` for the user's seat; returns the move and whether it is new.
+
+    The game row is locked for the whole check-and-write, so of two submissions for the same turn
+    exactly one is stored; the other then finds the version moved on and gets a conflict. A retry
+    with the same ``idempotency_key`` returns the stored move instead of playing it again.
+    """
+    if idempotency_key is not None and not (0 < len(idempotency_key) <= MAX_IDEMPOTENCY_KEY):
+        raise InvalidInput(f"an idempotency key is 1 to {MAX_IDEMPOTENCY_KEY} characters")
+    try:
+        with transaction.atomic():
+            move, created, bots_next = _move_submit_locked(
+                game_pk, user, action, expected_move, idempotency_key, seat_index
+            )
+    except IntegrityError:
+        # Only reachable where row locks are not enforced (SQLite): the unique (game, number)
+        # constraint is the last guard against two moves for one turn.
+        raise Conflict("another move was stored for this turn first; reload the game") from None
+    if bots_next:
+        _enqueue_bots_on_commit(game_pk)
+    return move, created
+
+
+def _move_submit_locked(
+    game_pk: int,
+    user: AbstractBaseUser | AnonymousUser,
+    action: Any,
+    expected_move: int | None,
+    idempotency_key: str | None,
+    seat_index: int | None,
+) -> tuple[Move, bool, bool]:
+    try:
+        game = Game.objects.select_for_update().get(pk=game_pk)
+    except Game.DoesNotExist:
+        raise NotFound(f"no game {game_pk}") from None
+    seats = [seat for seat in game.seats.select_related("competitor__player") if _holds(seat, user)]
+    if not seats:
+        raise NotAllowed("you hold no seat in this game")
+    if idempotency_key is not None:
+        earlier = game.moves.filter(idempotency_key=idempotency_key).first()
+        if earlier is not None:
+            if earlier.seat not in {seat.index for seat in seats} or earlier.action != action:
+                raise Conflict("this idempotency key was already used for a different move")
+            return earlier, False, False
+    if game.status != GameStatus.RUNNING:
+        raise Conflict(f"the game is {game.status}")
+    if expected_move is not None and expected_move != game.version:
+        raise Conflict(
+            f"stale move: you expected move {expected_move} but the game is at move {game.version}; reload the game"
+        )
+    state = game_state(game)
+    seat = _acting_seat(seats, state.to_act(), action, seat_index)
+    try:
+        state.apply(seat.index, action)
+    except IllegalAction as exc:
+        raise IllegalMove(str(exc)) from None
+    game.version += 1
+    move = Move.objects.create(
+        game=game, number=game.version, seat=seat.index, action=action, idempotency_key=idempotency_key
+    )
+    if state.is_over:
+        game_finish(game=game, state=state)
+        return move, True, False
+    game.save(update_fields=["version"])
+    bots_next = any(
+        getattr(s.competitor, "bot", None) is not None for s in game.seats.all() if s.index in state.to_act()
+    )
+    return move, True, bots_next
+
+
+def _holds(seat: Seat, user: AbstractBaseUser | AnonymousUser) -> bool:
+    player = getattr(seat.competitor, "player", None)
+    return player is not None and user.is_authenticated and player.user_id == user.pk
+
+
+def _acting_seat(seats: list[Seat], to_act: list[int], action: Any, seat_index: int | None) -> Seat:
+    if seat_index is not None:
+        chosen = [seat for seat in seats if seat.index == seat_index]
+        if not chosen:
+            raise NotAllowed(f"seat {seat_index} is not yours")
+        seats = chosen
+    is_talk = isinstance(action, dict) and action.get("type") == "say"
+    if is_talk:
+        return seats[0]
+    acting = [seat for seat in seats if seat.index in to_act]
+    if not acting:
+        whose = ", ".join(map(str, to_act)) or "nobody"
+        raise Conflict(f"it is not your turn (seat {whose} must act)")
+    if len(acting) > 1:
+        raise InvalidInput("you hold several seats that must act: say which with 'seat'")
+    return acting[0]

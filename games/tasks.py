@@ -1,0 +1,36 @@
+"""Thin Celery tasks: they take ids, call a service, and are safe to run twice."""
+
+from __future__ import annotations
+
+from celery import shared_task
+from django.db import DatabaseError
+
+from games.services.games import game_play_bots
+from games.services.ratings import ratings_recompute
+
+# acks_late + reject_on_worker_lost (settings): a task whose worker dies is delivered again, and
+# the service picks the game up from its stored moves.
+_RELIABLE = {
+    "acks_late": True,
+    "autoretry_for": (DatabaseError,),
+    "retry_backoff": True,
+    "retry_jitter": True,
+    "max_retries": 5,
+}
+
+
+@shared_task(**_RELIABLE, soft_time_limit=240, time_limit=300)
+def play_bot_game(game_id: int) -> int:
+    """Play the bot seats of a game until a person must act or it ends (a finished game: no-op)."""
+    return game_play_bots(game_pk=game_id)
+
+
+@shared_task(**_RELIABLE, soft_time_limit=1800, time_limit=1900)
+def recompute_ratings() -> dict[str, float]:
+    report = ratings_recompute()
+    return {
+        "games": report.games,
+        "ratings": report.ratings,
+        "changed_ratings": report.changed_ratings,
+        "largest_difference": report.largest_difference,
+    }

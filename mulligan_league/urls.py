@@ -1,0 +1,8 @@
+from django.contrib import admin
+from django.urls import include, path
+
+urlpatterns = [
+    path("admin/", admin.site.urls),
+    path("api/", include("games.api.urls")),
+    path("", include("games.web.urls")),
+]
