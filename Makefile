@@ -25,6 +25,9 @@ lint: install
 typecheck: install
 	$(VENV)/bin/mypy
 
+# The suite runs on the real services: PostgreSQL and Redis on this machine unless these are set.
+pytest: export DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/mulligan_league
+pytest: export CELERY_BROKER_URL ?= redis://127.0.0.1:6379/15
 pytest: install
 	$(PY) -m pytest -n auto
 
