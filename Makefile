@@ -1,11 +1,11 @@
-# Two commands a newcomer needs: `make demo` and `make test` (see README.md).
+# Two commands a newcomer needs: `make run` and `make test` (see README.md).
 # Each creates .venv on first use and installs the project into it.
 PYTHON ?= $(shell command -v python3.11 || command -v python3)
 VENV ?= .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-stamp
 
-.PHONY: install demo test lint typecheck pytest bench clean
+.PHONY: install run demo simulate test lint typecheck pytest bench clean
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -15,7 +15,17 @@ $(STAMP): pyproject.toml
 
 install: $(STAMP)
 
-demo: install
+# The service on the embedded defaults (SQLite, a filesystem Celery broker): web and worker at
+# http://127.0.0.1:8000, with demo users, bots and a batch of bot games queued.
+run: install
+	$(PY) manage.py migrate --noinput
+	$(PY) manage.py demo
+	$(PY) manage.py serve 127.0.0.1:8000
+
+demo: run
+
+# The engine alone, from the command line.
+simulate: install
 	$(PY) -m engine simulate mulligan --players 4 --games 500 --seed 1 --bots heuristic,random,random,random
 
 lint: install

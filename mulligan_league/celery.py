@@ -16,6 +16,6 @@ app.autodiscover_tasks()
 @app.on_after_configure.connect
 def _make_filesystem_queue_folders(sender: Celery, **kwargs: object) -> None:
     options = sender.conf.broker_transport_options or {}
-    for key in ("data_folder_in", "data_folder_out", "processed_folder"):
+    for key in ("data_folder_in", "data_folder_out", "processed_folder", "control_folder"):
         if key in options:
             os.makedirs(options[key], exist_ok=True)

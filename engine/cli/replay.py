@@ -80,8 +80,10 @@ def run(args: argparse.Namespace) -> int:
     summary, lines = replay_record(data, source)
     print(json.dumps(summary, indent=2) if args.json else "\n".join(lines))
     if summary["confirmed"] is False:
+        found = summary["differences"]
         raise CommandError(
-            f"the outcome in {source} does not match the replay: {summary['differences'][0]}", FAILURE
+            f"the outcome in {source} does not match the replay ({len(found)} difference(s)): {found[0]}",
+            FAILURE,
         )
     return 0
 

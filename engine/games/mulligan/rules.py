@@ -225,6 +225,7 @@ class MulliganState(State):
         self.skips_in_a_row = 0
         if self._active_count() == 2:
             self.active[seat] = False
+            self.turn += 1  # the fold ends this turn as well as the game
             self._finish(END_FOLD)
             return
         self.active[seat] = False
@@ -449,7 +450,13 @@ class MulliganState(State):
         if self.open_hands or over:
             view["hands"] = [self._visible_hand(s, seat) for s in range(self.n)]
         if self.playing_for_chips:
-            view["chips"] = list(self.chips)
+            chips = list(self.chips)
+            if self.phase == OFFERS:
+                # Chips on a face-down offer stay hidden: other seats see the stack as it was.
+                for other, (_, offered) in self.offers.items():
+                    if other != seat:
+                        chips[other] += offered
+            view["chips"] = chips
             view["pot"] = self.pot
         if over:
             view["outcome"] = self.outcome().to_json()
