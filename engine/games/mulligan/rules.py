@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping
-from typing import Any, ClassVar
+from typing import Any, ClassVar, NoReturn
 
 from engine.cards import CARD_INDEX, CARD_NAMES, CardError, parse_card, shuffled_deck
 from engine.core import JSON, Action, EngineError, Game, IllegalAction, Outcome, Seat, State
@@ -168,9 +168,8 @@ class MulliganState(State):
 
     # -- actions (each validates everything before it changes anything) -------------------------
 
-    def _require_phase(self, phase: str, what: str) -> None:
-        if self.phase != phase:
-            raise IllegalAction(f"cannot {what} now: {self._phase_text()}")
+    def _wrong_phase(self, what: str) -> NoReturn:
+        raise IllegalAction(f"cannot {what} now: {self._phase_text()}")
 
     def _card_in_hand(self, seat: Seat, action: Action) -> int:
         name = action.get("card")
@@ -211,13 +210,15 @@ class MulliganState(State):
         self.log.append({"turn": self.turn, "type": "say", "seat": seat, "text": text})
 
     def _skip(self, seat: Seat, action: Action | None = None) -> None:
-        self._require_phase(TURN, "skip")
+        if self.phase != TURN:
+            self._wrong_phase("skip")
         self.log.append({"turn": self.turn, "type": "skip", "seat": seat})
         self.skips_in_a_row += 1
         self._end_turn()
 
     def _fold(self, seat: Seat, action: Action | None = None, forced: bool = False) -> None:
-        self._require_phase(TURN, "fold")
+        if self.phase != TURN:
+            self._wrong_phase("fold")
         event: JSON = {"turn": self.turn, "type": "fold", "seat": seat}
         if forced:
             event["forced"] = "no chips left"
@@ -232,9 +233,10 @@ class MulliganState(State):
         self._end_turn()
 
     def _auction(self, seat: Seat, action: Action) -> None:
-        self._require_phase(TURN, "auction")
+        if self.phase != TURN:
+            self._wrong_phase("auction")
         card = self._card_in_hand(seat, action)
-        chips = self._stake(seat, action, 1)
+        chips = self._stake(seat, action, 1) if self.playing_for_chips or "chips" in action else 0
         self.hands[seat].remove(card)
         self.chips[seat] -= chips
         self.auction_card, self.auction_chips = card, chips
@@ -247,7 +249,8 @@ class MulliganState(State):
         self.log.append(event)
 
     def _offer(self, seat: Seat, action: Action) -> None:
-        self._require_phase(OFFERS, "make an offer")
+        if self.phase != OFFERS:
+            self._wrong_phase("make an offer")
         if seat not in self.pending:
             if seat == self.auctioneer:
                 raise IllegalAction("the auctioneer does not bid on their own card")
@@ -255,7 +258,7 @@ class MulliganState(State):
                 raise IllegalAction(f"seat {seat} has folded and no longer takes part in auctions")
             raise IllegalAction(f"seat {seat} has already made an offer")
         card = self._card_in_hand(seat, action)
-        chips = self._stake(seat, action, 0)
+        chips = self._stake(seat, action, 0) if self.playing_for_chips or "chips" in action else 0
         self.hands[seat].remove(card)
         self.chips[seat] -= chips
         self.offers[seat] = (card, chips)
@@ -274,7 +277,8 @@ class MulliganState(State):
             )
 
     def _swap(self, seat: Seat, action: Action) -> None:
-        self._require_phase(DECIDE, "swap")
+        if self.phase != DECIDE:
+            self._wrong_phase("swap")
         partner = action.get("seat")
         if isinstance(partner, bool) or not isinstance(partner, int) or partner not in self.offers:
             raise IllegalAction(f"seat {partner!r} has no offer on the ring; offers: {sorted(self.offers)}")
@@ -296,7 +300,8 @@ class MulliganState(State):
         self._end_turn()
 
     def _mulligan(self, seat: Seat, action: Action | None = None) -> None:
-        self._require_phase(DECIDE, "call a mulligan")
+        if self.phase != DECIDE:
+            self._wrong_phase("call a mulligan")
         assert self.auction_card is not None
         ring = [self.auction_card] + [card for card, _ in self.offers.values()]
         self.discard.extend(ring)
