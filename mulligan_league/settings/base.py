@@ -110,7 +110,8 @@ SPECTACULAR_SETTINGS = {
 }
 
 # -- Celery ---------------------------------------------------------------------------------------
-CELERY_BROKER_URL = env("CELERY_BROKER_URL", default="filesystem://")
+# "localhost" only keeps kombu from warning that no host was given; the folders are what count.
+CELERY_BROKER_URL = env("CELERY_BROKER_URL", default="filesystem://localhost/")
 CELERY_FILESYSTEM_DIR = Path(env("CELERY_FILESYSTEM_DIR", default=str(VAR_DIR / "celery")))
 if CELERY_BROKER_URL.startswith("filesystem://"):
     CELERY_BROKER_TRANSPORT_OPTIONS = {
