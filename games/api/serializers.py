@@ -6,10 +6,12 @@ from rest_framework import serializers
 
 from games.models import Bot, Rating
 
+MAX_ID = 2**63 - 1  # the largest bigint: larger ids would reach the database as an error, not a miss
+
 
 class SeatRequestSerializer(serializers.Serializer):
-    player = serializers.IntegerField(required=False, min_value=1)
-    bot = serializers.IntegerField(required=False, min_value=1)
+    player = serializers.IntegerField(required=False, min_value=1, max_value=MAX_ID)
+    bot = serializers.IntegerField(required=False, min_value=1, max_value=MAX_ID)
 
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
         if ("player" in attrs) == ("bot" in attrs):
@@ -30,10 +32,15 @@ class GameCreateSerializer(serializers.Serializer):
 class MoveCreateSerializer(serializers.Serializer):
     action = serializers.DictField(help_text='an engine action, e.g. {"type": "auction", "card": "As"}')
     expected_move = serializers.IntegerField(
-        required=False, min_value=0, help_text="the move count you saw; a stale value gets 409"
+        required=False,
+        min_value=0,
+        max_value=MAX_ID,
+        help_text="the move count you saw; a stale value gets 409",
     )
     idempotency_key = serializers.CharField(required=False, max_length=100, min_length=1)
-    seat = serializers.IntegerField(required=False, min_value=0, help_text="only if you hold several seats")
+    seat = serializers.IntegerField(
+        required=False, min_value=0, max_value=1000, help_text="only if you hold several seats"
+    )
 
 
 class MoveSerializer(serializers.Serializer):
