@@ -1,0 +1,1 @@
+"""Scheduling as pure functions over plain data: round robins, brackets, seating."""
