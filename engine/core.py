@@ -18,6 +18,12 @@ JSON = dict[str, Any]
 Seat = int
 
 
+def short(value: Any, limit: int = 60) -> str:
+    """``repr(value)`` cut to ``limit`` characters: error messages quote what a client sent, not all of it."""
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
 class EngineError(Exception):
     """Base class of every error the engine raises on purpose."""
 

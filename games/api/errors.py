@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rest_framework.exceptions import ValidationError
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
@@ -17,4 +18,19 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
     if isinstance(exc, EngineError):
         # An engine error that reached a view is a bad request the service did not classify.
         return Response({"detail": str(exc), "code": "invalid"}, status=400)
-    return drf_exception_handler(exc, context)
+    response = drf_exception_handler(exc, context)
+    if isinstance(exc, ValidationError) and response is not None:
+        # Field errors keep their detail under "errors"; "detail" gives one line to show a person.
+        errors = response.data
+        response.data = {"detail": _first_message(errors), "code": "invalid", "errors": errors}
+    return response
+
+
+def _first_message(errors: Any) -> str:
+    if isinstance(errors, dict):
+        for field, value in errors.items():
+            message = _first_message(value)
+            return message if field == "non_field_errors" else f"{field}: {message}"
+    if isinstance(errors, list) and errors:
+        return _first_message(errors[0])
+    return str(errors)

@@ -22,6 +22,11 @@ class SeatRequestSerializer(serializers.Serializer):
 class GameCreateSerializer(serializers.Serializer):
     game = serializers.CharField(max_length=40)
     config = serializers.DictField(required=False, default=dict)
+
+    def validate_config(self, config: dict[str, Any]) -> dict[str, Any]:
+        _reject_nul(config)
+        return config
+
     seats = SeatRequestSerializer(many=True, allow_empty=False)
     rated = serializers.BooleanField(required=False, default=True)
     seed = serializers.IntegerField(
@@ -29,8 +34,31 @@ class GameCreateSerializer(serializers.Serializer):
     )
 
 
+def _reject_nul(value: Any) -> None:
+    """PostgreSQL's jsonb cannot hold U+0000: refuse it here rather than fail on the insert.
+
+    Iterative, so a deeply nested document cannot exhaust the stack.
+    """
+    pending = [value]
+    while pending:
+        item = pending.pop()
+        if isinstance(item, str):
+            if "\x00" in item:
+                raise serializers.ValidationError("text may not contain NUL characters")
+        elif isinstance(item, dict):
+            pending.extend(item.keys())
+            pending.extend(item.values())
+        elif isinstance(item, list):
+            pending.extend(item)
+
+
 class MoveCreateSerializer(serializers.Serializer):
     action = serializers.DictField(help_text='an engine action, e.g. {"type": "auction", "card": "As"}')
+
+    def validate_action(self, action: dict[str, Any]) -> dict[str, Any]:
+        _reject_nul(action)
+        return action
+
     expected_move = serializers.IntegerField(
         required=False,
         min_value=0,

@@ -41,6 +41,7 @@ class GameCatalogView(APIView):
 
 class GameListCreateView(APIView):
     @extend_schema(
+        operation_id="games_list",
         parameters=[
             OpenApiParameter("game", str, description="only this game id"),
             OpenApiParameter("status", str, description="running, finished or aborted"),

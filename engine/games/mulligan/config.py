@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from engine.core import ConfigError
+from engine.core import ConfigError, short
 
 HAND_SIZE = 5
 HIGH_RISK_BURN = 13
@@ -37,7 +37,8 @@ VARIANTS = ("secret_offers", "high_risk", "open_hands", "chips")
 DEFAULT_CHIP_STACK = 20
 
 _BOOL_OPTIONS = ("secret_offers", "high_risk", "open_hands", "end_on_skip_round")
-_INT_OPTIONS = {"players": 2, "first_auctioneer": 0, "chips": 0, "max_turns": 0}
+# (lowest, highest): the upper bounds keep one game's legal actions (card x stake) and length sane.
+_INT_OPTIONS = {"players": (2, 64), "first_auctioneer": (0, 63), "chips": (0, 1000), "max_turns": (0, 10_000)}
 
 
 def max_players(high_risk: bool) -> int:
@@ -53,20 +54,22 @@ def normalize_config(config: Mapping[str, Any] | None) -> dict[str, Any]:
     unknown = sorted(set(config) - set(DEFAULTS))
     if unknown:
         raise ConfigError(
-            f"unknown Mulligan option(s) {', '.join(map(repr, unknown))}; "
+            f"unknown Mulligan option(s) {', '.join(map(short, unknown[:5]))}; "
             f"known options: {', '.join(DEFAULTS)}"
         )
     result = dict(DEFAULTS)
     result.update(config)
     for name in _BOOL_OPTIONS:
         if not isinstance(result[name], bool):
-            raise ConfigError(f"option {name!r} must be true or false, not {result[name]!r}")
-    for name, lowest in _INT_OPTIONS.items():
+            raise ConfigError(f"option {name!r} must be true or false, not {short(result[name])}")
+    for name, (lowest, highest) in _INT_OPTIONS.items():
         value = result[name]
         if isinstance(value, bool) or not isinstance(value, int):
-            raise ConfigError(f"option {name!r} must be a whole number, not {value!r}")
+            raise ConfigError(f"option {name!r} must be a whole number, not {short(value)}")
         if value < lowest:
             raise ConfigError(f"option {name!r} must be at least {lowest}, not {value}")
+        if value > highest and name != "players":  # too many players gets its own message below
+            raise ConfigError(f"option {name!r} must be at most {highest}, not {short(value)}")
     players = result["players"]
     most = max_players(result["high_risk"])
     if players > most:
@@ -91,12 +94,12 @@ def config_from_variants(players: int, variants: list[str]) -> dict[str, Any]:
         name, _, value = item.partition("=")
         name = name.strip().replace("-", "_")
         if name not in VARIANTS:
-            raise ConfigError(f"unknown variant {item!r}; variants: {', '.join(VARIANTS)}")
+            raise ConfigError(f"unknown variant {short(item)}; variants: {', '.join(VARIANTS)}")
         if name == "chips":
             try:
                 config["chips"] = int(value) if value else DEFAULT_CHIP_STACK
             except ValueError:
-                raise ConfigError(f"chips takes a whole number of chips, not {value!r}") from None
+                raise ConfigError(f"chips takes a whole number of chips, not {short(value)}") from None
         elif value:
             raise ConfigError(f"variant {name!r} takes no value")
         else:

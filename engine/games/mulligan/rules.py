@@ -19,7 +19,7 @@ from collections.abc import Callable, Mapping
 from typing import Any, ClassVar, NoReturn
 
 from engine.cards import CARD_INDEX, CARD_NAMES, CardError, parse_card, shuffled_deck
-from engine.core import JSON, Action, EngineError, Game, IllegalAction, Outcome, Seat, State
+from engine.core import JSON, Action, EngineError, Game, IllegalAction, Outcome, Seat, State, short
 from engine.games.mulligan import config as cfg
 from engine.games.mulligan.hands import hand_key, rank_hand
 
@@ -148,17 +148,19 @@ class MulliganState(State):
     def apply(self, seat: Seat, action: Action) -> None:
         # `type(...) is` first: this runs on every move of every playout, and ABC checks are slow.
         if type(action) is not dict and not isinstance(action, Mapping):
-            raise IllegalAction(f"an action is a JSON object with a 'type', not {action!r}")
+            raise IllegalAction(f"an action is a JSON object with a 'type', not {short(action)}")
         kind = action.get("type")
         entry = _ACTIONS.get(kind) if type(kind) is str else None
         if entry is None:
-            raise IllegalAction(f"unknown action type {kind!r}; Mulligan actions: {', '.join(_ACTION_KEYS)}")
+            raise IllegalAction(
+                f"unknown action type {short(kind)}; Mulligan actions: {', '.join(_ACTION_KEYS)}"
+            )
         allowed, handler = entry
         if len(action) > 1 and not allowed.issuperset(action):
-            extra = sorted(map(str, action.keys() - allowed))
+            extra = sorted(map(short, action.keys() - allowed))[:5]
             raise IllegalAction(f"a {kind} action takes no {', '.join(extra)}")
         if type(seat) is not int or not 0 <= seat < self.n:
-            raise IllegalAction(f"there is no seat {seat!r} in a {self.n}-player game")
+            raise IllegalAction(f"there is no seat {short(seat)} in a {self.n}-player game")
         if self.phase == OVER:
             raise IllegalAction("the game is over")
         if seat != self.auctioneer and kind != "say" and kind != "offer":
@@ -192,7 +194,7 @@ class MulliganState(State):
             return 0
         chips = action.get("chips", 0)
         if isinstance(chips, bool) or not isinstance(chips, int):
-            raise IllegalAction(f"chips must be a whole number, not {chips!r}")
+            raise IllegalAction(f"chips must be a whole number, not {short(chips)}")
         if chips < lowest:
             raise IllegalAction(
                 f"the auctioneer must stake at least {lowest} chip" if lowest else "chips cannot be negative"
@@ -207,6 +209,8 @@ class MulliganState(State):
             raise IllegalAction("say needs some text")
         if len(text) > cfg.MAX_SAY_LENGTH:
             raise IllegalAction(f"say at most {cfg.MAX_SAY_LENGTH} characters")
+        if any(ord(ch) < 32 and ch not in "\n\t" for ch in text):
+            raise IllegalAction("say takes printable text (no control characters)")
         self.log.append({"turn": self.turn, "type": "say", "seat": seat, "text": text})
 
     def _skip(self, seat: Seat, action: Action | None = None) -> None:
@@ -281,7 +285,9 @@ class MulliganState(State):
             self._wrong_phase("swap")
         partner = action.get("seat")
         if isinstance(partner, bool) or not isinstance(partner, int) or partner not in self.offers:
-            raise IllegalAction(f"seat {partner!r} has no offer on the ring; offers: {sorted(self.offers)}")
+            raise IllegalAction(
+                f"seat {short(partner)} has no offer on the ring; offers: {sorted(self.offers)}"
+            )
         assert self.auction_card is not None
         card, chips = self.offers.pop(partner)
         self.hands[seat].append(card)
@@ -418,7 +424,7 @@ class MulliganState(State):
         if seat is not None and (
             isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.n
         ):
-            raise EngineError(f"there is no seat {seat!r} in a {self.n}-player game")
+            raise EngineError(f"there is no seat {short(seat)} in a {self.n}-player game")
         over = self.phase == OVER
         ring: JSON | None = None
         if self.auction_card is not None:
