@@ -1,11 +1,13 @@
 """Bot games through the whole service, as JSON: ``python bench/pipeline.py [--games N] [--concurrency C]``.
 
-N seeded Mulligan games between built-in bots are created with ``game_create`` (each commit
-enqueues ``play_bot_game``); real Celery worker processes (``celery -A mulligan_league worker``)
-play them against the database and broker. The service rate runs from the first enqueue to the
-last ``finished_at``; beside it, the engine alone plays the same games (same seeds, configs and
-bots, through ``engine.play.play_game``) in this one process. The goal: the service keeps at least
-half the engine's rate. Progress goes to stderr, the result (JSON) to stdout.
+N seeded Mulligan games between built-in bots are created with ``game_create`` in one transaction,
+as a scheduler creates a round, and handed to ``games_enqueue_bots`` (``play_bot_games``, a batch
+of games per task, on commit); with ``--commit-each-game`` each game commits on its own and
+enqueues its own ``play_bot_game``. Real Celery worker processes (``celery -A mulligan_league
+worker``) play them against the database and broker. The service rate runs from the first
+enqueue to the last ``finished_at``; beside it, the engine alone plays the same games (same seeds,
+configs and bots, through ``engine.play.play_game``) in this one process. The goal: the service
+keeps at least half the engine's rate. Progress goes to stderr, the result (JSON) to stdout.
 
 Defaults: ``DJANGO_SETTINGS_MODULE=mulligan_league.settings.local`` (with ``DJANGO_DEBUG=false``,
 as in production), ``DATABASE_URL=postgres://postgres@127.0.0.1:5432/mulligan_league_bench`` and
@@ -143,6 +145,17 @@ class BrokerSetup:
 
         app.conf.broker_transport_options = {"global_keyprefix": self.key_prefix}
 
+    def warm_up(self) -> None:
+        """Connect this process's producer before the clock starts, as a running web process is.
+
+        The first publish of a cold process spends ~0.1 s connecting; that is start-up, not the
+        cost of enqueueing a round of games.
+        """
+        from mulligan_league.celery import app
+
+        with app.producer_or_acquire() as producer:
+            producer.connection.ensure_connection(max_retries=3)
+
     def clean_up(self) -> None:
         if self.key_prefix is not None:
             import redis
@@ -201,7 +214,8 @@ def database_backends() -> tuple[float | None, int]:
     how many there are.
 
     Only meaningful with the server on this machine; backends that closed are not counted (Celery
-    closes a worker's connection after every task unless CELERY_DB_REUSE_MAX is set).
+    closes a worker's connection after every task unless CELERY_DB_REUSE_MAX is set, as the
+    settings now do).
     """
     from django.db import connection
 
@@ -330,17 +344,22 @@ def plan_games(games: int, players: int, bot_names: list[str], seed: int) -> lis
 
 
 def create_games(
-    planned: list[PlannedGame], config: dict[str, Any], competitors: dict[str, Any], commit_each: bool
+    planned: list[PlannedGame],
+    config: dict[str, Any],
+    competitors: dict[str, Any],
+    commit_each: bool,
+    games_per_task: int | None = None,
 ) -> tuple[list[int], float, float]:
     """Create the games with ``game_create``; returns their ids and when the first and last were enqueued.
 
-    By default in one transaction, as a scheduler creates a round: ``game_create`` enqueues each
-    game when it commits, so every enqueue follows that commit. ``commit_each``: a transaction
-    per game, as separate requests would (this one process then paces the workers).
+    By default in one transaction, as a scheduler creates a round: the games are handed to
+    ``games_enqueue_bots`` (``games_per_task`` to a task), whose tasks are sent when it commits.
+    ``commit_each``: a transaction per game, as separate requests would, each enqueueing its own
+    game (this one process then paces the workers).
     """
     from django.db import transaction
 
-    from games.services.games import game_create
+    from games.services.games import game_create, games_enqueue_bots
 
     marks: list[float] = []
 
@@ -349,9 +368,11 @@ def create_games(
         # when registered first, just after the last when registered last.
         transaction.on_commit(lambda: marks.append(time.time()))
 
-    def create(game: PlannedGame) -> int:
+    def create(game: PlannedGame, enqueue_bots: bool = True) -> int:
         seats = [competitors[name] for name in game.bots]
-        return game_create(game_id=GAME_ID, competitors=seats, config=config, seed=game.seed).pk
+        return game_create(
+            game_id=GAME_ID, competitors=seats, config=config, seed=game.seed, enqueue_bots=enqueue_bots
+        ).pk
 
     pks = []
     if commit_each:
@@ -364,7 +385,8 @@ def create_games(
     else:
         with transaction.atomic():
             mark()
-            pks = [create(game) for game in planned]
+            pks = [create(game, enqueue_bots=False) for game in planned]
+            games_enqueue_bots(pks, batch_size=games_per_task)
             mark()
     return pks, marks[0], marks[-1]
 
@@ -375,6 +397,7 @@ def run_service(
     workers: list[Worker],
     timeout: float,
     commit_each: bool,
+    games_per_task: int | None = None,
 ) -> dict[str, Any]:
     """Create (and so enqueue) every game, then wait for the workers to finish them all."""
     from django.db.models import Max, Sum
@@ -392,7 +415,7 @@ def run_service(
     own_backend_before = own_backend_cpu()
     producer_cpu_before = time.process_time()
     log(f"creating {len(planned)} games")
-    pks, start, last_enqueue = create_games(planned, config, competitors, commit_each)
+    pks, start, last_enqueue = create_games(planned, config, competitors, commit_each, games_per_task)
     enqueue_seconds = last_enqueue - start
     producer_cpu = time.process_time() - producer_cpu_before
     own_backend_after = own_backend_cpu()
@@ -530,6 +553,12 @@ def main(argv: list[str] | None = None) -> int:
         help="create each game in its own transaction (default: all in one, so enqueueing starts at once)",
     )
     parser.add_argument(
+        "--games-per-task",
+        type=int,
+        default=None,
+        help="games per play_bot_games task (default: the BOT_GAMES_PER_TASK setting; not with --commit-each-game)",
+    )
+    parser.add_argument(
         "--timeout", type=float, default=900, help="seconds to wait for the games (default 900)"
     )
     parser.add_argument(
@@ -566,6 +595,7 @@ def main(argv: list[str] | None = None) -> int:
     from engine import get_game
 
     broker.configure_this_process()
+    broker.warm_up()
     call_command("migrate", verbosity=0)
     reset_game_data()
     config = get_game(GAME_ID).normalize_config({"players": args.players})
@@ -577,7 +607,9 @@ def main(argv: list[str] | None = None) -> int:
     try:
         wait_until_ready(workers)
         log(f"{args.workers} worker(s) x {concurrency} ({args.pool}) ready; logs in {log_dir}")
-        service = run_service(planned, config, workers, args.timeout, args.commit_each_game)
+        service = run_service(
+            planned, config, workers, args.timeout, args.commit_each_game, args.games_per_task
+        )
     finally:
         stop_workers(workers)
         broker.clean_up()
@@ -614,6 +646,9 @@ def main(argv: list[str] | None = None) -> int:
             "workers": args.workers,
             "pool": args.pool,
             "games_created": "a transaction each" if args.commit_each_game else "in one transaction",
+            "games_per_task": 1
+            if args.commit_each_game
+            else args.games_per_task or settings.BOT_GAMES_PER_TASK,
             "players": args.players,
             "bots": args.bots,
             "seed": args.seed,

@@ -5,7 +5,7 @@ from __future__ import annotations
 from celery import shared_task
 from django.db import DatabaseError
 
-from games.services.games import game_play_bots
+from games.services.games import game_play_bots, game_play_bots_batch
 from games.services.ratings import ratings_recompute
 
 # acks_late + reject_on_worker_lost (settings): a task whose worker dies is delivered again, and
@@ -23,6 +23,17 @@ _RELIABLE = {
 def play_bot_game(game_id: int) -> int:
     """Play the bot seats of a game until a person must act or it ends (a finished game: no-op)."""
     return game_play_bots(game_pk=game_id)
+
+
+@shared_task(**_RELIABLE, soft_time_limit=240, time_limit=300)
+def play_bot_games(game_ids: list[int]) -> int:
+    """``play_bot_game`` for a batch of games in one task and one transaction; returns the moves played.
+
+    Enqueued by ``games_enqueue_bots`` where many games start at once. Safe to run twice: games
+    that already ended are skipped, and a retry after a database error picks every game up from
+    its stored moves.
+    """
+    return sum(game_play_bots_batch(game_pks=game_ids).values())
 
 
 @shared_task(**_RELIABLE, soft_time_limit=1800, time_limit=1900)

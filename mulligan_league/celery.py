@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import os
+from typing import Any
 
 from celery import Celery
+from celery.signals import task_postrun, task_prerun
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "mulligan_league.settings.local")
 
@@ -19,3 +21,20 @@ def _make_filesystem_queue_folders(sender: Celery, **kwargs: object) -> None:
     for key in ("data_folder_in", "data_folder_out", "processed_folder", "control_folder"):
         if key in options:
             os.makedirs(options[key], exist_ok=True)
+
+
+@task_prerun.connect
+@task_postrun.connect
+def _close_old_connections(sender: Any = None, **kwargs: object) -> None:
+    """A worker's database connections follow Django's rules between tasks, as between requests.
+
+    With ``CELERY_DB_REUSE_MAX`` set, Celery's fixup no longer closes them after every task; this
+    closes one that is too old (``CONN_MAX_AGE``), left in a transaction or broken (checked again
+    with ``CONN_HEALTH_CHECKS``). Not for eager tasks: they run inside the caller's transaction.
+    """
+    request = getattr(sender, "request", None)
+    if getattr(request, "is_eager", False):
+        return
+    from django.db import close_old_connections
+
+    close_old_connections()

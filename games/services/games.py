@@ -2,20 +2,26 @@
 
 from __future__ import annotations
 
+import logging
 import secrets
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Any
 
+from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
-from engine import ConfigError, State, UnknownGame, get_game
-from engine.bots import Bot as EngineBot
+from engine import ConfigError, EngineError, State, UnknownGame, get_game
 from engine.bots import make_bot
 from engine.play import BotRunner
 from games.models import Bot, Competitor, Game, GameStatus, Move, Seat
+from games.services.bulk import insert_rows, update_rows
 from games.services.errors import InvalidInput, NotFound
-from games.services.ratings import rating_apply_for_game
+from games.services.ratings import rating_apply_for_game, rating_apply_for_games
+
+logger = logging.getLogger(__name__)
 
 # Bot moves are committed in chunks: a worker killed mid-game loses at most one chunk, and the
 # next run continues from the stored moves.
@@ -30,8 +36,13 @@ def game_create(
     config: Mapping[str, Any] | None = None,
     seed: int | None = None,
     rated: bool = True,
+    enqueue_bots: bool = True,
 ) -> Game:
-    """Create a game with one competitor per seat, in seat order; bots start on commit."""
+    """Create a game with one competitor per seat, in seat order; bots start on commit.
+
+    ``enqueue_bots=False`` leaves the enqueueing to the caller: one that creates many games at
+    once hands them to :func:`games_enqueue_bots` together, a few games per task.
+    """
     try:
         engine_game = get_game(game_id)
     except UnknownGame as exc:
@@ -61,7 +72,8 @@ def game_create(
     Seat.objects.bulk_create(
         [Seat(game=game, index=index, competitor=competitor) for index, competitor in enumerate(competitors)]
     )
-    _enqueue_bots_on_commit(game.pk)
+    if enqueue_bots:
+        _enqueue_bots_on_commit(game.pk)
     return game
 
 
@@ -71,12 +83,22 @@ def _enqueue_bots_on_commit(game_pk: int) -> None:
     transaction.on_commit(lambda: play_bot_game.delay(game_pk))
 
 
-def _seat_bots(game: Game, seats: Sequence[Seat]) -> list[EngineBot | None]:
-    bots: list[EngineBot | None] = []
-    for seat in seats:
-        bot: Bot | None = getattr(seat.competitor, "bot", None)
-        bots.append(None if bot is None else make_bot(game.game_id, bot.engine_bot))
-    return bots
+def games_enqueue_bots(game_pks: Iterable[int], *, batch_size: int | None = None) -> int:
+    """Let the bots of these games play, ``batch_size`` games per task, once the transaction commits.
+
+    For callers that create many games at once (a round, the demo, the pipeline benchmark): a task,
+    a transaction and a round of rating locks per game cost far more than a short bot game itself,
+    so :func:`game_play_bots_batch` plays a batch of them in one of each. Batches keep the order
+    given, which is the order their games finish (and are rated) in. Returns the number of tasks.
+    """
+    from games.tasks import play_bot_games
+
+    pks = list(dict.fromkeys(game_pks))
+    size = max(1, batch_size or settings.BOT_GAMES_PER_TASK)
+    batches = [pks[start : start + size] for start in range(0, len(pks), size)]
+    for batch in batches:
+        transaction.on_commit(lambda batch=batch: play_bot_games.delay(batch))
+    return len(batches)
 
 
 def game_state(game: Game) -> State:
@@ -92,58 +114,165 @@ def game_play_bots(*, game_pk: int, max_moves: int | None = None) -> int:
 
     Idempotent: a finished game is left alone, and a second worker on the same game waits for the
     row lock and then finds nothing to do. ``max_moves`` bounds one run (tests use it to stand in
-    for a worker killed part-way).
+    for a worker killed part-way). A missing game raises :class:`NotFound`.
     """
+    if not Game.objects.filter(pk=game_pk).exists():
+        raise NotFound(f"no game {game_pk}")
     played = 0
+    failures: dict[int, Exception] = {}
     while max_moves is None or played < max_moves:
         chunk = BOT_MOVES_PER_COMMIT if max_moves is None else min(BOT_MOVES_PER_COMMIT, max_moves - played)
-        moved, waiting = _play_bot_chunk(game_pk, chunk)
+        moved, waiting = _play_bot_batch_chunk([game_pk], chunk, failures).get(game_pk, (0, True))
+        if failures:
+            raise failures[game_pk]
         played += moved
         if waiting:
             break
     return played
 
 
-@transaction.atomic
-def _play_bot_chunk(game_pk: int, limit: int) -> tuple[int, bool]:
-    """Up to ``limit`` bot moves in one transaction; also says whether bots must now wait."""
-    try:
-        game = Game.objects.select_for_update().get(pk=game_pk)
-    except Game.DoesNotExist:
-        raise NotFound(f"no game {game_pk}") from None
-    if game.status != GameStatus.RUNNING:
-        return 0, True
-    seats = list(game.seats.select_related("competitor__bot").order_by("index"))
-    runner = BotRunner(game.game_id, game.config, game.seed, _seat_bots(game, seats))
-    runner.replay(list(game.moves.order_by("number").values_list("seat", "action")))
-    moves = runner.run(max_moves=limit)
-    now = timezone.now()
-    Move.objects.bulk_create(
-        [
-            Move(game=game, number=game.version + i, seat=seat, action=action, created_at=now)
-            for i, (seat, action) in enumerate(moves, start=1)
-        ]
-    )
-    game.version += len(moves)
-    if runner.state.is_over:
-        game_finish(game=game, state=runner.state, seats=seats)
-    else:
-        game.save(update_fields=["version"])
-    return len(moves), runner.state.is_over or runner.bot_to_act() is None
-
-
 def game_finish(*, game: Game, state: State, seats: Sequence[Seat] | None = None) -> None:
     """Store the outcome and ranks, reveal the game, and apply ratings; inside the caller's transaction."""
-    outcome = state.outcome()
     if seats is None:
         seats = list(game.seats.order_by("index"))
-    for seat in seats:
-        seat.rank = outcome.ranks[seat.index]
-        seat.score = outcome.scores[seat.index]
+    _mark_finished(game, state, seats, timezone.now())
     Seat.objects.bulk_update(seats, ["rank", "score"])
-    game.status = GameStatus.FINISHED
-    game.outcome = outcome.to_json()
-    game.finished_at = timezone.now()
     game.save(update_fields=["status", "outcome", "finished_at", "version"])
     if game.rated:
         rating_apply_for_game(game=game, seats=seats)
+
+
+def _mark_finished(game: Game, state: State, seats: Sequence[Seat], now: datetime) -> None:
+    """The outcome, ranks and scores of a finished game, set on the objects (the caller writes them)."""
+    outcome = state.outcome()
+    for seat in seats:
+        seat.rank = outcome.ranks[seat.index]
+        seat.score = outcome.scores[seat.index]
+    game.status = GameStatus.FINISHED
+    game.outcome = outcome.to_json()
+    game.finished_at = now
+
+
+# -- Playing many bot games at once ---------------------------------------------------------------
+
+
+@dataclass
+class _BatchGame:
+    """One game of a batch while it is played in memory."""
+
+    game: Game
+    seats: list[Seat]
+    moves: list[tuple[int, dict[str, Any]]] = field(default_factory=list)
+    waiting: bool = True
+
+
+def game_play_bots_batch(*, game_pks: Sequence[int]) -> dict[int, int]:
+    """:func:`game_play_bots` for several games at once; returns the moves played in each game.
+
+    Each game is rebuilt from its stored moves and played in memory as :func:`game_play_bots`
+    would play it, until it ends or a person must act; then one transaction stores all their
+    moves with one insert, updates their games and seats, and applies the ratings of the games
+    that ended, game by game in the order given (:func:`rating_apply_for_games`: every rating row
+    locked once for the batch). So a batch ends exactly as the same games played one by one in
+    that order, for the price of one transaction.
+
+    Idempotent like :func:`game_play_bots`: the game rows are locked (in id order, so batches that
+    share games cannot deadlock) and games that are no longer running or missing are skipped. A
+    game whose bots fail (an engine error) is left as it was and the others are stored; the error
+    is raised afterwards. Games still going after ``BOT_MOVES_PER_COMMIT`` moves are continued in
+    another transaction, as a single game is.
+    """
+    played = dict.fromkeys(game_pks, 0)  # in order, each game once
+    failures: dict[int, Exception] = {}
+    pending = list(played)
+    while pending:
+        moved = _play_bot_batch_chunk(pending, BOT_MOVES_PER_COMMIT, failures)
+        for pk, (count, _) in moved.items():
+            played[pk] += count
+        pending = [pk for pk, (_, waiting) in moved.items() if not waiting]
+    if failures:
+        error = next(iter(failures.values()))
+        error.add_note(f"bots failed in games {sorted(failures)}; the other games of the batch were stored")
+        raise error
+    return played
+
+
+@transaction.atomic
+def _play_bot_batch_chunk(
+    game_pks: Sequence[int], limit: int, failures: dict[int, Exception]
+) -> dict[int, tuple[int, bool]]:
+    """Up to ``limit`` bot moves in each game, all in one transaction; per game: (moves, bots must wait)."""
+    locked = {
+        game.pk: game for game in Game.objects.select_for_update().filter(pk__in=game_pks).order_by("pk")
+    }
+    missing = [pk for pk in game_pks if pk not in locked]
+    if missing:
+        logger.warning("bot games %s do not exist; skipped", missing)
+    batch = {
+        pk: _BatchGame(locked[pk], [])
+        for pk in game_pks
+        if pk in locked and locked[pk].status == GameStatus.RUNNING
+    }
+    if not batch:
+        return {}
+    for seat in Seat.objects.filter(game_id__in=batch).order_by("game_id", "index"):
+        batch[seat.game_id].seats.append(seat)
+    # Which seats are bots, without a Competitor and a Bot object per seat (select_related).
+    engine_bots = dict(
+        Bot.objects.filter(
+            competitor_id__in={seat.competitor_id for e in batch.values() for seat in e.seats}
+        ).values_list("competitor_id", "engine_bot")
+    )
+    histories: dict[int, list[tuple[int, dict[str, Any]]]] = {}
+    started = [pk for pk, entry in batch.items() if entry.game.version]
+    if started:
+        for game_pk, seat_index, action in (
+            Move.objects.filter(game_id__in=started)
+            .order_by("game_id", "number")
+            .values_list("game_id", "seat", "action")
+        ):
+            histories.setdefault(game_pk, []).append((seat_index, action))
+
+    finished: list[tuple[Game, State]] = []
+    for pk, entry in list(batch.items()):
+        game = entry.game
+        try:
+            bots = [
+                None
+                if seat.competitor_id not in engine_bots
+                else make_bot(game.game_id, engine_bots[seat.competitor_id])
+                for seat in entry.seats
+            ]
+            runner = BotRunner(game.game_id, game.config, game.seed, bots)
+            runner.replay(histories.get(pk, []))
+            entry.moves = runner.run(max_moves=limit)
+        except EngineError as exc:  # one game's broken bot must not hold the others back
+            logger.exception("bots failed in game %s", pk)
+            failures[pk] = exc
+            del batch[pk]
+            continue
+        entry.waiting = runner.state.is_over or runner.bot_to_act() is None
+        if runner.state.is_over:
+            finished.append((game, runner.state))
+
+    now = timezone.now()
+    insert_rows(
+        Move,
+        ["game_id", "number", "seat", "action"],
+        [
+            (pk, entry.game.version + number, seat_index, action)
+            for pk, entry in batch.items()
+            for number, (seat_index, action) in enumerate(entry.moves, start=1)
+        ],
+        {"created_at": now},
+    )
+    for entry in batch.values():
+        entry.game.version += len(entry.moves)
+    for game, state in finished:
+        _mark_finished(game, state, batch[game.pk].seats, now)
+    ended = {game.pk for game, _ in finished}
+    update_rows(Game, [game for game, _ in finished], ["version", "status", "outcome", "finished_at"])
+    update_rows(Game, [e.game for pk, e in batch.items() if e.moves and pk not in ended], ["version"])
+    update_rows(Seat, [seat for game, _ in finished for seat in batch[game.pk].seats], ["rank", "score"])
+    rating_apply_for_games(finished=[(game, batch[game.pk].seats) for game, _ in finished])
+    return {pk: (len(entry.moves), entry.waiting) for pk, entry in batch.items()}

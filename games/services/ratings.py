@@ -7,10 +7,12 @@ from dataclasses import dataclass
 
 from django.conf import settings
 from django.db import transaction
-from django.db.models import Min
+from django.db.models import Min, Q
+from django.utils import timezone
 
 from games.models import Game, Rating, RatingChange, Seat
 from games.ratings.elo import EloConfig, multi_seat_update
+from games.services.bulk import insert_rows, update_rows
 
 
 def elo_config() -> EloConfig:
@@ -29,41 +31,71 @@ def rating_apply_for_game(*, game: Game, seats: Sequence[Seat]) -> list[RatingCh
     games finishing at once cannot deadlock); the RatingChange ids then record the order in which
     ratings were applied, which :func:`ratings_recompute` follows.
     """
+    rating_apply_for_games(finished=[(game, seats)])
+    return list(RatingChange.objects.filter(game=game).order_by("id"))
+
+
+def rating_apply_for_games(*, finished: Sequence[tuple[Game, Sequence[Seat]]]) -> None:
+    """Ratings for several finished games, applied one game after another in the order given.
+
+    Call inside the transaction that finishes them. The result is the one :func:`rating_apply_for_game`
+    would give game by game in that order (the same arithmetic, in memory), but every rating row
+    involved is locked once for all of them, up front and in (competitor, game id) order, as
+    :func:`ratings_recompute` takes them too: a batch of bot games between the same few bots then
+    costs one round of locks instead of one per game, which is what capped finishing games at a
+    few hundred a second. The RatingChange rows are inserted in the order given, so their ids keep
+    recording the order of application. Unrated games are left out.
+    """
+    rated = [(game, seats) for game, seats in finished if game.rated]
+    if not rated:
+        return
+    # Bot play's bulk writers (one statement per table on PostgreSQL, the ORM elsewhere); imported
+    # here because games.services.games imports this module.
+
     config = elo_config()
-    competitor_ids = sorted({seat.competitor_id for seat in seats})
+    locked = _ratings_locked(
+        sorted({(seat.competitor_id, game.game_id) for game, seats in rated for seat in seats}), config
+    )
+    changes: list[tuple[int, int, int, float, float, float]] = []
+    for game, seats in rated:
+        ordered = sorted(seats, key=lambda seat: seat.index)
+        ratings = [locked[seat.competitor_id, game.game_id] for seat in ordered]
+        before = [rating.rating for rating in ratings]
+        k_factors = [config.k_for(rating.games_played) for rating in ratings]
+        ranks = [seat.rank or 0 for seat in ordered]
+        after = multi_seat_update(before, ranks, k_factors)
+        for seat, rating, old, new, k in zip(ordered, ratings, before, after, k_factors, strict=True):
+            # A competitor holding two seats (only in tests and demos) gets both changes in turn.
+            rating.rating += new - old
+            rating.games_played += 1
+            changes.append((game.pk, seat.pk, seat.competitor_id, old, new, k))
+    update_rows(Rating, list(locked.values()), ["rating", "games_played"])
+    fields = ["game_id", "seat_id", "competitor_id", "rating_before", "rating_after", "k_factor"]
+    insert_rows(RatingChange, fields, changes, {"created_at": timezone.now()})
+
+
+def _ratings_locked(keys: Sequence[tuple[int, str]], config: EloConfig) -> dict[tuple[int, str], Rating]:
+    """The rating rows of these (competitor id, game id) pairs, created when missing, locked in key order.
+
+    The missing ones are inserted first (in key order; a concurrent insert of the same row waits,
+    and the loser's is ignored), then all are locked with one ``SELECT ... FOR UPDATE`` sorted the
+    same way: whatever set of rows two transactions need, they take the ones they share in the same
+    order, so they cannot deadlock.
+    """
     Rating.objects.bulk_create(
-        [Rating(competitor_id=cid, game_id=game.game_id, rating=config.initial) for cid in competitor_ids],
+        [Rating(competitor_id=cid, game_id=game_id, rating=config.initial) for cid, game_id in keys],
         ignore_conflicts=True,
     )
-    locked = {
-        rating.competitor_id: rating
-        for rating in Rating.objects.select_for_update()
-        .filter(game_id=game.game_id, competitor_id__in=competitor_ids)
-        .order_by("competitor_id")
+    by_game: dict[str, list[int]] = {}
+    for cid, game_id in keys:
+        by_game.setdefault(game_id, []).append(cid)
+    wanted = Q()
+    for game_id, cids in by_game.items():
+        wanted |= Q(game_id=game_id, competitor_id__in=cids)
+    return {
+        (rating.competitor_id, rating.game_id): rating
+        for rating in Rating.objects.select_for_update().filter(wanted).order_by("competitor_id", "game_id")
     }
-    ordered = sorted(seats, key=lambda seat: seat.index)
-    before = [locked[seat.competitor_id].rating for seat in ordered]
-    k_factors = [config.k_for(locked[seat.competitor_id].games_played) for seat in ordered]
-    ranks = [seat.rank or 0 for seat in ordered]
-    after = multi_seat_update(before, ranks, k_factors)
-    changes = []
-    for seat, old, new, k in zip(ordered, before, after, k_factors, strict=True):
-        rating = locked[seat.competitor_id]
-        # A competitor holding two seats (only in tests and demos) gets both changes in turn.
-        rating.rating += new - old
-        rating.games_played += 1
-        changes.append(
-            RatingChange(
-                game=game,
-                seat=seat,
-                competitor_id=seat.competitor_id,
-                rating_before=old,
-                rating_after=new,
-                k_factor=k,
-            )
-        )
-    Rating.objects.bulk_update(list(locked.values()), ["rating", "games_played"])
-    return RatingChange.objects.bulk_create(changes)
 
 
 @dataclass(frozen=True)

@@ -5,10 +5,11 @@ from typing import Any
 
 from django.contrib.auth.models import User
 from django.core.management.base import BaseCommand, CommandParser
+from django.db import transaction
 from rest_framework.authtoken.models import Token
 
 from games.models import Bot, Player
-from games.services.games import game_create
+from games.services.games import game_create, games_enqueue_bots
 from games.services.players import builtin_bots_ensure, player_create
 
 DEMO_PASSWORD = "mulligan-demo"
@@ -34,9 +35,16 @@ class Command(BaseCommand):
             )
         mulligan_bots = list(Bot.objects.filter(game_id="mulligan").select_related("competitor"))
         rng = random.Random(options["seed"])
-        for _ in range(options["games"]):
-            seats = [rng.choice(mulligan_bots).competitor for _ in range(4)]
-            game_create(game_id="mulligan", competitors=seats, seed=rng.getrandbits(63))
+        with transaction.atomic():
+            # Created together and handed to the workers a batch per task once they are committed.
+            bot_games = []
+            for _ in range(options["games"]):
+                seats = [rng.choice(mulligan_bots).competitor for _ in range(4)]
+                game = game_create(
+                    game_id="mulligan", competitors=seats, seed=rng.getrandbits(63), enqueue_bots=False
+                )
+                bot_games.append(game.pk)
+            games_enqueue_bots(bot_games)
         alice = Player.objects.get(user__username="alice")
         heuristic = next(bot for bot in mulligan_bots if bot.engine_bot == "heuristic")
         random_bot = next(bot for bot in mulligan_bots if bot.engine_bot == "random")
