@@ -92,12 +92,13 @@ class BotRunner:
 
     def step(self) -> tuple[Seat, Action] | None:
         """One bot move, or None when no bot must act (the game is over or waits for a person)."""
-        seat = self.bot_to_act()
-        if seat is None:
-            return None
-        bot = self.bots[seat]
-        assert bot is not None
         state = self.state
+        for seat in state.to_act():  # inlined bot_to_act(): this is every playout's inner loop
+            bot = self.bots[seat]
+            if bot is not None:
+                break
+        else:
+            return None
         observation = state.observe(seat) if bot.needs_observation else None
         action = bot.act(observation, state.legal_actions(seat), self.rngs[seat])
         state.apply(seat, action)
