@@ -52,7 +52,6 @@ from typing import Any  # noqa: E402
 
 GOAL_RATIO = 0.5
 GAME_ID = "mulligan"
-QUEUES = "bots,deadlines,ratings,default"
 DEFAULT_DATABASE_URL = "postgres://postgres@127.0.0.1:5432/mulligan_league_bench"
 DEFAULT_BROKER_URL = "redis://127.0.0.1:6379/14"
 DEFAULT_SETTINGS = "mulligan_league.settings.local"
@@ -261,29 +260,15 @@ def start_workers(
     """Worker processes as deployed (``-l INFO``: its "ready" line is how we know one has started)."""
     workers = []
     for index in range(count):
-        command = [
-            sys.executable,
-            "-m",
-            "celery",
-            "-A",
-            "mulligan_league",
-            "worker",
-            "-Q",
-            QUEUES,
-            "-P",
-            pool,
-            "-n",
-            f"bench{index}-{uuid.uuid4().hex[:6]}@%h",
-            "--without-gossip",
-            "--without-mingle",
-            "--without-heartbeat",
-            "-l",
-            "INFO",
-        ]
-        if pool != "solo":
-            command += ["-c", str(concurrency)]
-        if worker_config:
-            command += ["--", *worker_config]
+        from mulligan_league.celery import worker_command
+
+        command = worker_command(
+            name=f"bench{index}-{uuid.uuid4().hex[:6]}@%h",
+            pool=pool,
+            concurrency=concurrency,
+            quiet=True,
+            config=worker_config,
+        )
         log_path = log_dir / f"worker-{index}.log"
         with log_path.open("wb") as log_file:
             process = subprocess.Popen(

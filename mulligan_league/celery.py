@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import os
+import sys
+from collections.abc import Sequence
 from typing import Any
 
 from celery import Celery
@@ -38,3 +40,33 @@ def _close_old_connections(sender: Any = None, **kwargs: object) -> None:
     from django.db import close_old_connections
 
     close_old_connections()
+
+
+def worker_command(
+    *,
+    name: str | None = None,
+    pool: str | None = None,
+    concurrency: int | None = None,
+    quiet: bool = False,
+    config: Sequence[str] = (),
+) -> list[str]:
+    """The command line of a worker on every named queue, for whatever starts one as a subprocess.
+
+    ``quiet`` leaves out gossip, mingle and heartbeats (single short-lived workers: tests and
+    benchmarks); ``config`` is passed after ``--`` as Celery's own ``key=value`` settings.
+    """
+    from django.conf import settings
+
+    command = [sys.executable, "-m", "celery", "-A", "mulligan_league", "worker", "-l", "INFO"]
+    command += ["-Q", ",".join(settings.WORKER_QUEUES)]
+    if name:
+        command += ["-n", name]
+    if pool:
+        command += ["-P", pool]
+    if concurrency and pool != "solo":
+        command += ["--concurrency", str(concurrency)]
+    if quiet:
+        command += ["--without-gossip", "--without-mingle", "--without-heartbeat"]
+    if config:
+        command += ["--", *config]
+    return command

@@ -154,6 +154,7 @@ CELERY_TASK_DEFAULT_QUEUE = "default"
 QUEUE_BOTS = "bots"
 QUEUE_DEADLINES = "deadlines"
 QUEUE_RATINGS = "ratings"
+WORKER_QUEUES = [QUEUE_BOTS, QUEUE_DEADLINES, QUEUE_RATINGS, CELERY_TASK_DEFAULT_QUEUE]
 CELERY_TASK_ROUTES = {
     "games.tasks.play_bot_game": {"queue": QUEUE_BOTS},
     "games.tasks.play_bot_games": {"queue": QUEUE_BOTS},

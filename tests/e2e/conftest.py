@@ -18,7 +18,6 @@ from __future__ import annotations
 import json
 import os
 import subprocess
-import sys
 import time
 import uuid
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
@@ -33,7 +32,6 @@ import pytest
 REPO_ROOT = Path(__file__).resolve().parents[2]
 # What `make pytest` gives the suite when CELERY_BROKER_URL is not set.
 DEFAULT_BROKER_URL = "redis://127.0.0.1:6379/15"
-QUEUES = "bots,deadlines,ratings,default"
 SETTINGS_MODULE = "mulligan_league.settings.test"
 # Bounds on waiting, never assertions on speed: a slow machine only waits longer.
 GAME_TIMEOUT = 120.0
@@ -253,27 +251,11 @@ def start_worker(
         "PYTHONUNBUFFERED": "1",
         **env,
     }
-    command = [
-        sys.executable,
-        "-m",
-        "celery",
-        "-A",
-        "mulligan_league",
-        "worker",
-        "-Q",
-        QUEUES,
-        "-P",
-        "solo",
-        "-n",
-        f"e2e-{uuid.uuid4().hex[:8]}@%h",
-        "--without-gossip",
-        "--without-mingle",
-        "--without-heartbeat",
-        "-l",
-        "INFO",
-    ]
-    if worker_config:
-        command += ["--", *worker_config]
+    from mulligan_league.celery import worker_command
+
+    command = worker_command(
+        name=f"e2e-{uuid.uuid4().hex[:8]}@%h", pool="solo", quiet=True, config=worker_config
+    )
     with log_path.open("wb") as log:
         process = subprocess.Popen(
             command,

@@ -3,14 +3,13 @@ from __future__ import annotations
 import atexit
 import signal
 import subprocess
-import sys
 from typing import Any
 
 from django.conf import settings
 from django.core.management import call_command
 from django.core.management.base import BaseCommand, CommandParser
 
-QUEUES = ",".join([settings.QUEUE_BOTS, settings.QUEUE_DEADLINES, settings.QUEUE_RATINGS, "default"])
+from mulligan_league.celery import worker_command
 
 
 class Command(BaseCommand):
@@ -21,24 +20,11 @@ class Command(BaseCommand):
         parser.add_argument("--concurrency", type=int, default=2, help="worker processes")
 
     def handle(self, *args: Any, **options: Any) -> None:
-        worker_command = [
-            sys.executable,
-            "-m",
-            "celery",
-            "-A",
-            "mulligan_league",
-            "worker",
-            "-Q",
-            QUEUES,
-            "--concurrency",
-            str(options["concurrency"]),
-            "--loglevel",
-            "info",
-        ]
+        command = worker_command(concurrency=options["concurrency"])
         self.stdout.write(
-            f"starting a Celery worker on {settings.CELERY_BROKER_URL.split('@')[-1]}: queues {QUEUES}"
+            f"starting a Celery worker on {settings.CELERY_BROKER_URL.split('@')[-1]}: queues {', '.join(settings.WORKER_QUEUES)}"
         )
-        worker = subprocess.Popen(worker_command)
+        worker = subprocess.Popen(command)
 
         def stop_worker() -> None:
             if worker.poll() is None:
