@@ -1,6 +1,22 @@
 from django.contrib import admin
 
-from games.models import Bot, Competitor, Game, Move, Player, Rating, RatingChange, Seat
+from games.models import (
+    Bot,
+    Competitor,
+    Entry,
+    Game,
+    League,
+    Match,
+    MatchGame,
+    Move,
+    Player,
+    Rating,
+    RatingChange,
+    Round,
+    Season,
+    Seat,
+    Tournament,
+)
 
 
 class SeatInline(admin.TabularInline):
@@ -16,3 +32,29 @@ class GameAdmin(admin.ModelAdmin):
 
 
 admin.site.register([Competitor, Player, Bot, Move, Rating, RatingChange])
+
+
+class EntryInline(admin.TabularInline):
+    model = Entry
+    extra = 0
+
+
+@admin.register(Tournament)
+class TournamentAdmin(admin.ModelAdmin):
+    list_display = ["id", "name", "game_id", "format", "seats_per_table", "state", "current_round"]
+    list_filter = ["game_id", "format", "state"]
+    inlines = [EntryInline]
+
+
+class MatchGameInline(admin.TabularInline):
+    model = MatchGame
+    extra = 0
+
+
+@admin.register(Match)
+class MatchAdmin(admin.ModelAdmin):
+    list_display = ["id", "round", "table", "bye", "bracket_match", "finished"]
+    inlines = [MatchGameInline]
+
+
+admin.site.register([League, Season, Round])

@@ -7,6 +7,7 @@ from django.db import DatabaseError
 
 from games.services.games import game_play_bots, game_play_bots_batch
 from games.services.ratings import ratings_recompute
+from games.services.rounds import competitions_advance
 
 # acks_late + reject_on_worker_lost (settings): a task whose worker dies is delivered again, and
 # the service picks the game up from its stored moves.
@@ -34,6 +35,15 @@ def play_bot_games(game_ids: list[int]) -> int:
     its stored moves.
     """
     return sum(game_play_bots_batch(game_pks=game_ids).values())
+
+
+@shared_task(**_RELIABLE, soft_time_limit=240, time_limit=300)
+def advance_competitions(game_ids: list[int]) -> int:
+    """Move on the tournaments these finished games belong to: the next game of a best-of, the
+    match result, the round's standings and the next round. Safe to run twice: every step is
+    derived from the stored games under the tournament's row lock. Returns the games started.
+    """
+    return competitions_advance(game_pks=game_ids)
 
 
 @shared_task(**_RELIABLE, soft_time_limit=1800, time_limit=1900)

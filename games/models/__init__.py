@@ -1,18 +1,44 @@
 """One module per aggregate. Models hold data and small invariants; services hold the workflows."""
 
+from games.models.competitions import (
+    TRANSITIONS,
+    CompetitionState,
+    EntrantKinds,
+    Entry,
+    League,
+    Match,
+    MatchGame,
+    RatingSystem,
+    Round,
+    Season,
+    Tournament,
+    TournamentFormat,
+)
 from games.models.matches import Game, GameStatus, Move, Seat
 from games.models.players import Bot, BotKind, Competitor, Player
 from games.models.ratings import Rating, RatingChange
 
 __all__ = [
+    "TRANSITIONS",
     "Bot",
     "BotKind",
+    "CompetitionState",
     "Competitor",
+    "EntrantKinds",
+    "Entry",
     "Game",
     "GameStatus",
+    "League",
+    "Match",
+    "MatchGame",
     "Move",
     "Player",
     "Rating",
     "RatingChange",
+    "RatingSystem",
+    "Round",
+    "Season",
     "Seat",
+    "Tournament",
+    "TournamentFormat",
 ]

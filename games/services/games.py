@@ -16,7 +16,7 @@ from django.utils import timezone
 from engine import ConfigError, EngineError, State, UnknownGame, get_game
 from engine.bots import make_bot
 from engine.play import BotRunner
-from games.models import Bot, Competitor, Game, GameStatus, Move, Seat
+from games.models import Bot, Competitor, Game, GameStatus, MatchGame, Move, Seat
 from games.services.bulk import insert_rows, update_rows
 from games.services.errors import InvalidInput, NotFound
 from games.services.ratings import rating_apply_for_game, rating_apply_for_games
@@ -140,6 +140,16 @@ def game_finish(*, game: Game, state: State, seats: Sequence[Seat] | None = None
     game.save(update_fields=["status", "outcome", "finished_at", "version"])
     if game.rated:
         rating_apply_for_game(game=game, seats=seats)
+    _advance_competitions_on_commit([game.pk])
+
+
+def _advance_competitions_on_commit(game_pks: Sequence[int]) -> None:
+    """Once these finished games are committed, let their tournaments move on (a ratings-queue task)."""
+    from games.tasks import advance_competitions
+
+    in_matches = sorted(MatchGame.objects.filter(game_id__in=game_pks).values_list("game_id", flat=True))
+    if in_matches:
+        transaction.on_commit(lambda: advance_competitions.delay(in_matches))
 
 
 def _mark_finished(game: Game, state: State, seats: Sequence[Seat], now: datetime) -> None:
@@ -275,4 +285,6 @@ def _play_bot_batch_chunk(
     update_rows(Game, [e.game for pk, e in batch.items() if e.moves and pk not in ended], ["version"])
     update_rows(Seat, [seat for game, _ in finished for seat in batch[game.pk].seats], ["rank", "score"])
     rating_apply_for_games(finished=[(game, batch[game.pk].seats) for game, _ in finished])
+    if finished:
+        _advance_competitions_on_commit([game.pk for game, _ in finished])
     return {pk: (len(entry.moves), entry.waiting) for pk, entry in batch.items()}

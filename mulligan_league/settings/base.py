@@ -161,6 +161,7 @@ CELERY_TASK_ROUTES = {
     "games.tasks.recompute_ratings": {"queue": QUEUE_RATINGS},
     "games.tasks.*deadline*": {"queue": QUEUE_DEADLINES},
     "games.tasks.*standing*": {"queue": QUEUE_RATINGS},
+    "games.tasks.advance_competitions": {"queue": QUEUE_RATINGS},
 }
 # Games created together (a round, the demo, bench/pipeline.py) are played this many to a task
 # (games_enqueue_bots): one task, one transaction and one round of rating locks per batch. Large

@@ -1,0 +1,370 @@
+"""Reads of tournaments: how a match's games add up to its result, and the standings.
+
+The functions that score matches and rank entrants take plain data, so the services that run a
+tournament and a test that rebuilds its standings from the stored games share them.
+
+Match results (``Match.result``, plain JSON), by ``kind``:
+
+* ``"two_seat"``: ``entries`` [a, b], game ``wins`` [a's, b's], ``draws``, ``winner`` (None for a
+  drawn match). A best-of-N ends once someone has won a majority, or after N games.
+* ``"table"``: a multi-seat table: ``ranking`` (entry ids, best first), ``places`` (1-based, ties
+  share the best place) and the ``totals`` they were ranked by (see :data:`SCORINGS`).
+* ``"bye"``: one entry and no game; counts as a 2-0 match win at two seats (MTR) and as a full
+  table's first place at multi-seat tables.
+* ``"walkover"``: elimination only: ``winner`` goes through because the other entrant dropped.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from engine import get_game
+from games.models import Entry, Match, MatchGame, Seat, Tournament, TournamentFormat
+from games.scheduling.elimination import Bracket, double_elimination, single_elimination
+from games.scheduling.elimination import standings as bracket_standings
+from games.scheduling.swiss_tables import TableResult, table_points
+from games.scheduling.tiebreaks import MatchResult, compute_standings
+
+# -- Match results --------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SeatResult:
+    """One seat of a finished game, named by entry."""
+
+    entry: int
+    rank: int
+    score: float
+
+
+GamePlayed = Sequence[SeatResult]
+
+
+def _totals_by_rank(entries: Sequence[int], games: Sequence[GamePlayed]) -> dict[int, float]:
+    totals = dict.fromkeys(entries, 0.0)
+    for game in games:
+        for seat in game:
+            totals[seat.entry] -= seat.rank  # negated: higher totals are better everywhere
+    return totals
+
+
+def _totals_by_score(sign: int) -> Callable[[Sequence[int], Sequence[GamePlayed]], dict[int, float]]:
+    def totals(entries: Sequence[int], games: Sequence[GamePlayed]) -> dict[int, float]:
+        result = dict.fromkeys(entries, 0.0)
+        for game in games:
+            for seat in game:
+                result[seat.entry] += sign * seat.score
+        return result
+
+    return totals
+
+
+# How a multi-seat table's games are totalled, by the engine game's optional ``scoring`` attribute
+# (``getattr(game, "scoring", "rank")``): a game that arrives with points (golf: strokes, fewest
+# wins) or a chips session plugs in here, and no scheduling code changes. Higher totals rank first.
+SCORINGS: dict[str, Callable[[Sequence[int], Sequence[GamePlayed]], dict[int, float]]] = {
+    "rank": _totals_by_rank,  # finishing places summed over the table's games
+    "points": _totals_by_score(+1),  # the outcome's scores, most first
+    "chips": _totals_by_score(+1),  # net chips won, most first
+    "strokes": _totals_by_score(-1),  # fewest first (golf)
+}
+
+
+def match_format(game_id: str) -> tuple[str, int]:
+    """(scoring, games per multi-seat table) from the engine game's metadata, with defaults."""
+    engine_game = get_game(game_id)
+    return getattr(engine_game, "scoring", "rank"), getattr(engine_game, "games_per_table", 1)
+
+
+def match_result(
+    *,
+    entries: Sequence[int],
+    games: Sequence[GamePlayed],
+    two_seat: bool,
+    best_of: int = 1,
+    scoring: str = "rank",
+    games_per_table: int = 1,
+    needs_winner: bool = False,
+) -> dict[str, Any] | None:
+    """The result of a match from its finished games, or None while it needs another game.
+
+    ``needs_winner`` (elimination): a two-seat match drawn after ``best_of`` games goes on, one
+    game at a time, until someone is ahead.
+    """
+    if two_seat:
+        a, b = entries
+        wins, draws = {a: 0, b: 0}, 0
+        for game in games:
+            ranks = {seat.entry: seat.rank for seat in game}
+            if ranks[a] == ranks[b]:
+                draws += 1
+            else:
+                wins[a if ranks[a] < ranks[b] else b] += 1
+        if max(wins.values()) <= best_of // 2 and len(games) < best_of:
+            return None
+        if needs_winner and wins[a] == wins[b]:
+            return None
+        winner = a if wins[a] > wins[b] else b if wins[b] > wins[a] else None
+        return {
+            "kind": "two_seat",
+            "entries": [a, b],
+            "wins": [wins[a], wins[b]],
+            "draws": draws,
+            "winner": winner,
+        }
+    if len(games) < games_per_table:
+        return None
+    totals = SCORINGS[scoring](entries, games)
+    ranking = sorted(entries, key=lambda e: -totals[e])  # stable: seat order breaks nothing, ties share
+    places = [1 + sum(totals[other] > totals[e] for other in entries) for e in ranking]
+    return {"kind": "table", "ranking": ranking, "places": places, "totals": [totals[e] for e in ranking]}
+
+
+def bye_result(entry: int) -> dict[str, Any]:
+    return {"kind": "bye", "entries": [entry]}
+
+
+def walkover_result(entries: Sequence[int], winner: int) -> dict[str, Any]:
+    return {"kind": "walkover", "entries": list(entries), "winner": winner}
+
+
+# -- Standings --------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class EntryInfo:
+    id: int
+    competitor_id: int
+    name: str
+    seed: int
+    first_round: int
+    dropped_after_round: int | None
+
+    def dropped_by(self, round_number: int) -> bool:
+        return self.dropped_after_round is not None and self.dropped_after_round <= round_number
+
+
+def entry_infos(tournament: Tournament) -> list[EntryInfo]:
+    """The entries by seed (late entries after the rest, in the order they joined)."""
+    rows = Entry.objects.filter(tournament=tournament).select_related("competitor").order_by("seed", "id")
+    return [
+        EntryInfo(e.id, e.competitor_id, e.competitor.name, e.seed or 0, e.first_round, e.dropped_after_round)
+        for e in rows
+    ]
+
+
+def tournament_bracket(tournament: Tournament, entries: Sequence[EntryInfo]) -> Bracket:
+    seeds = [e.id for e in sorted(entries, key=lambda e: e.seed)]
+    if tournament.format == TournamentFormat.DOUBLE_ELIMINATION:
+        return double_elimination(seeds, bracket_reset=True)
+    return single_elimination(seeds)
+
+
+def standings_from_results(
+    tournament: Tournament,
+    entries: Sequence[EntryInfo],
+    results: Iterable[tuple[str, dict[str, Any]]],
+    through_round: int,
+) -> list[dict[str, Any]]:
+    """Standings after ``through_round`` from match results ``(bracket match id, result)``.
+
+    Entries joined later, and results of later rounds, must already be left out by the caller.
+    """
+    entries = [e for e in entries if e.first_round <= through_round + 1]
+    results = list(results)
+    if tournament.is_elimination:
+        rows = _elimination_standings(tournament, entries, results)
+    elif tournament.is_two_seat:
+        rows = _mtr_standings(entries, [r for _, r in results], through_round)
+    else:
+        rows = _table_standings(entries, [r for _, r in results], through_round, tournament.seats_per_table)
+    info = {e.id: e for e in entries}
+    for row in rows:
+        entry = info[row["entry"]]
+        row.update(competitor=entry.competitor_id, name=entry.name, seed=entry.seed)
+    return rows
+
+
+def _mtr_standings(
+    entries: Sequence[EntryInfo], results: Sequence[dict[str, Any]], through: int
+) -> list[dict]:
+    """Match points 3/1/0, then OMW%, GW%, OGW% (33% floor), then the seed (MTR 3.1)."""
+    matches, byes = [], []
+    for r in results:
+        if r["kind"] == "bye":
+            byes.append(r["entries"][0])
+        elif r["kind"] == "two_seat":
+            (a, b), (wa, wb) = r["entries"], r["wins"]
+            matches.append(MatchResult(a, b, wa, wb, r["draws"]))
+    seed = {e.id: e.seed for e in entries}
+    table = compute_standings(
+        [e.id for e in entries],
+        matches,
+        byes,
+        dropped=[e.id for e in entries if e.dropped_by(through)],
+        tiebreak_key=lambda entry: (seed[entry], entry),
+    )
+    rows = []
+    for standing in table:
+        row = standing.as_dict()
+        row["entry"] = row.pop("player")
+        rows.append(row)
+    return rows
+
+
+def _table_standings(
+    entries: Sequence[EntryInfo], results: Sequence[dict[str, Any]], through: int, table_size: int
+) -> list[dict]:
+    """Points by finishing place (N-1, ..., 0 at a table of N; a bye pays a full table's first place).
+
+    Ties are broken, in order, by first places, then the points of the tablemates met (a Buchholz:
+    a result among strong tables is worth more), then the seed.
+    """
+    ids = [e.id for e in entries]
+    tables = [TableResult(tuple(r["ranking"]), tuple(r["places"])) for r in results if r["kind"] == "table"]
+    byes = [r["entries"][0] for r in results if r["kind"] == "bye"]
+    points = table_points(ids, tables, byes, table_size=table_size)
+    firsts = dict.fromkeys(ids, 0)
+    tablemates: dict[int, list[int]] = {e: [] for e in ids}
+    played = dict.fromkeys(ids, 0)
+    for table in tables:
+        for k, entry in enumerate(table.ranking):
+            played[entry] += 1
+            firsts[entry] += table.place_of(k) == 1
+            tablemates[entry].extend(other for other in table.ranking if other != entry)
+    for entry in byes:
+        firsts[entry] += 1
+    buchholz = {e: sum(points[o] for o in tablemates[e]) for e in ids}
+    seed = {e.id: e.seed for e in entries}
+    order = sorted(ids, key=lambda e: (-points[e], -firsts[e], -buchholz[e], seed[e], e))
+    dropped = {e.id for e in entries if e.dropped_by(through)}
+    return [
+        {
+            "rank": rank,
+            "entry": e,
+            "points": points[e],
+            "first_places": firsts[e],
+            "tablemates_points": buchholz[e],
+            "tables_played": played[e],
+            "byes": byes.count(e),
+            "dropped": e in dropped,
+        }
+        for rank, e in enumerate(order, start=1)
+    ]
+
+
+def _elimination_standings(
+    tournament: Tournament, entries: Sequence[EntryInfo], results: Sequence[tuple[str, dict[str, Any]]]
+) -> list[dict]:
+    """Bracket placement: the champion first, then by the stage each entrant went out in."""
+    winners = {match_id: r["winner"] for match_id, r in results if r.get("winner") is not None}
+    table = bracket_standings(tournament_bracket(tournament, entries), winners)
+    return [
+        {"rank": k, "entry": s.entrant, "place": s.place, "eliminated_in": s.eliminated_in}
+        for k, s in enumerate(table, start=1)
+    ]
+
+
+# -- Reads from the database ------------------------------------------------------------------------
+
+
+def tournament_results(tournament: Tournament, through_round: int) -> list[tuple[str, dict[str, Any]]]:
+    """The stored results of the finished matches up to ``through_round``, in round and table order."""
+    return [
+        (m.bracket_match, m.result)
+        for m in Match.objects.filter(
+            round__tournament=tournament, round__number__lte=through_round, finished=True
+        )
+        .order_by("round__number", "table")
+        .only("bracket_match", "result")
+    ]
+
+
+def tournament_standings(tournament: Tournament, through_round: int | None = None) -> list[dict[str, Any]]:
+    """Current standings from the stored match results."""
+    through = tournament.current_round if through_round is None else through_round
+    return standings_from_results(
+        tournament, entry_infos(tournament), tournament_results(tournament, through), through
+    )
+
+
+def games_played(matches: Iterable[Match]) -> dict[int, list[GamePlayed]]:
+    """Each match's finished games, in order, as the seats' entries, ranks and scores."""
+    matches = list(matches)
+    entry_of = {}
+    for match in matches:
+        tournament_id = match.round.tournament_id
+        entry_of[tournament_id] = entry_of.get(tournament_id) or dict(
+            Entry.objects.filter(tournament_id=tournament_id).values_list("competitor_id", "id")
+        )
+    by_game: dict[int, list[SeatResult]] = {}
+    rows = Seat.objects.filter(game__match_game__match__in=matches, game__status="finished").order_by(
+        "game_id", "index"
+    )
+    match_of_game = dict(
+        MatchGame.objects.filter(match__in=matches).values_list("game_id", "match__round__tournament_id")
+    )
+    for seat in rows.values("game_id", "competitor_id", "rank", "score"):
+        entry = entry_of[match_of_game[seat["game_id"]]][seat["competitor_id"]]
+        by_game.setdefault(seat["game_id"], []).append(SeatResult(entry, seat["rank"], seat["score"] or 0.0))
+    played: dict[int, list[GamePlayed]] = {m.pk: [] for m in matches}
+    for match_game in MatchGame.objects.filter(match__in=matches, game_id__in=by_game).order_by(
+        "match_id", "number"
+    ):
+        played[match_game.match_id].append(by_game[match_game.game_id])
+    return played
+
+
+def standings_rebuilt_from_games(tournament: Tournament, through_round: int) -> list[dict[str, Any]]:
+    """The standings recomputed from the stored games alone (byes and walkovers have none).
+
+    A finished tournament must be reproducible: this is what a test compares with the snapshot.
+    """
+    scoring, per_table = match_format(tournament.game_id)
+    matches = list(
+        Match.objects.filter(round__tournament=tournament, round__number__lte=through_round)
+        .select_related("round")
+        .order_by("round__number", "table")
+    )
+    played = games_played(matches)
+    results: list[tuple[str, dict[str, Any]]] = []
+    for match in matches:
+        if match.bye:
+            results.append((match.bracket_match, match.result))
+            continue
+        result = match_result(
+            entries=match.entries,
+            games=played[match.pk],
+            two_seat=tournament.is_two_seat,
+            best_of=tournament.best_of,
+            scoring=scoring,
+            games_per_table=per_table,
+            needs_winner=tournament.is_elimination,
+        )
+        if result is not None:
+            results.append((match.bracket_match, result))
+    return standings_from_results(tournament, entry_infos(tournament), results, through_round)
+
+
+def round_pairings(tournament: Tournament, round_number: int) -> list[dict[str, Any]]:
+    """One round's tables: entries in first-game seat order, games, and results."""
+    return [
+        {
+            "table": m.table,
+            "entries": m.entries,
+            "bye": m.bye,
+            "bracket_match": m.bracket_match,
+            "games": [mg.game_id for mg in m.match_games.all()],
+            "finished": m.finished,
+            "result": m.result,
+        }
+        for m in Match.objects.filter(
+            round__tournament=tournament, round__number=round_number
+        ).prefetch_related("match_games")
+    ]
+
+
+def entries_by_competitor(tournament: Tournament) -> Mapping[int, int]:
+    return dict(Entry.objects.filter(tournament=tournament).values_list("competitor_id", "id"))

@@ -1,0 +1,195 @@
+"""Leagues and tournaments: who may enter, how they are paired, and where they are in their lifecycle."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from django.db import models
+
+from games.models.matches import Game
+from games.models.players import Competitor, Player
+
+
+class CompetitionState(models.TextChoices):
+    DRAFT = "draft", "draft"
+    REGISTRATION = "registration", "registration open"
+    RUNNING = "running", "running"
+    FINISHED = "finished", "finished"
+    CANCELLED = "cancelled", "cancelled"
+
+
+# The only moves between states; everything else is refused with the reason.
+TRANSITIONS: dict[str, frozenset[str]] = {
+    CompetitionState.DRAFT: frozenset({CompetitionState.REGISTRATION, CompetitionState.CANCELLED}),
+    CompetitionState.REGISTRATION: frozenset(
+        {CompetitionState.DRAFT, CompetitionState.RUNNING, CompetitionState.CANCELLED}
+    ),
+    CompetitionState.RUNNING: frozenset({CompetitionState.FINISHED, CompetitionState.CANCELLED}),
+    CompetitionState.FINISHED: frozenset(),
+    CompetitionState.CANCELLED: frozenset(),
+}
+
+
+class EntrantKinds(models.TextChoices):
+    PEOPLE = "people", "people only"
+    BOTS = "bots", "bots only"
+    BOTH = "both", "people and bots"
+
+
+class RatingSystem(models.TextChoices):
+    ELO = "elo", "Elo"
+    OPENSKILL = "openskill", "OpenSkill (Plackett-Luce)"
+
+
+class TournamentFormat(models.TextChoices):
+    ROUND_ROBIN = "round_robin", "round robin"
+    DOUBLE_ROUND_ROBIN = "double_round_robin", "double round robin"
+    SWISS = "swiss", "Swiss"
+    SINGLE_ELIMINATION = "single_elimination", "single elimination"
+    DOUBLE_ELIMINATION = "double_elimination", "double elimination"
+
+
+class League(models.Model):
+    """A standing competition for one game and config, rated with one system, run in seasons."""
+
+    name = models.CharField(max_length=120)
+    organiser = models.ForeignKey(Player, null=True, on_delete=models.SET_NULL, related_name="leagues")
+    game_id = models.CharField(max_length=40)
+    config = models.JSONField(default=dict)
+    rating_system = models.CharField(max_length=20, choices=RatingSystem.choices, default=RatingSystem.ELO)
+    entrants = models.CharField(max_length=10, choices=EntrantKinds.choices, default=EntrantKinds.BOTH)
+    state = models.CharField(max_length=20, choices=CompetitionState.choices, default=CompetitionState.DRAFT)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Season(models.Model):
+    league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="seasons")
+    number = models.PositiveIntegerField()
+    state = models.CharField(max_length=20, choices=CompetitionState.choices, default=CompetitionState.DRAFT)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["league", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["league", "number"], name="one_season_number_per_league")
+        ]
+
+
+class Tournament(models.Model):
+    """A tournament of one game: its format, tables, match format and who may enter.
+
+    ``seed`` drives every random choice the tournament makes (seating, pairing ties), so a finished
+    tournament can be rebuilt from its stored games.
+    """
+
+    name = models.CharField(max_length=120)
+    organiser = models.ForeignKey(Player, null=True, on_delete=models.SET_NULL, related_name="tournaments")
+    season = models.ForeignKey(
+        Season, null=True, blank=True, on_delete=models.SET_NULL, related_name="tournaments"
+    )
+    game_id = models.CharField(max_length=40)
+    config = models.JSONField(default=dict)
+    format = models.CharField(max_length=30, choices=TournamentFormat.choices)
+    seats_per_table = models.PositiveSmallIntegerField(default=2)
+    min_table_size = models.PositiveSmallIntegerField(null=True, blank=True)
+    rounds = models.PositiveSmallIntegerField(null=True, blank=True, help_text="empty: as the format needs")
+    best_of = models.PositiveSmallIntegerField(default=1, help_text="games per match at two-seat tables")
+    move_time_limit = models.DurationField(default=timedelta(days=1))
+    entrants = models.CharField(max_length=10, choices=EntrantKinds.choices, default=EntrantKinds.BOTH)
+    late_entries = models.BooleanField(default=False)
+    rated = models.BooleanField(default=True)
+    seed = models.BigIntegerField()
+    state = models.CharField(max_length=20, choices=CompetitionState.choices, default=CompetitionState.DRAFT)
+    current_round = models.PositiveSmallIntegerField(default=0, help_text="the latest round paired")
+    planned_rounds = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="fixed at the start; empty for elimination (until a champion)"
+    )
+    schedule = models.JSONField(
+        null=True, blank=True, help_text="round robin: every round's tables (entry ids), fixed at the start"
+    )
+    standings = models.JSONField(null=True, blank=True, help_text="final standings, once finished")
+    created_at = models.DateTimeField(auto_now_add=True)
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def is_two_seat(self) -> bool:
+        return self.seats_per_table == 2
+
+    @property
+    def is_elimination(self) -> bool:
+        return self.format in (TournamentFormat.SINGLE_ELIMINATION, TournamentFormat.DOUBLE_ELIMINATION)
+
+
+class Entry(models.Model):
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="entries")
+    competitor = models.ForeignKey(Competitor, on_delete=models.PROTECT, related_name="entries")
+    seed = models.PositiveIntegerField(null=True, blank=True, help_text="1 = top seed, set at the start")
+    late = models.BooleanField(default=False)
+    first_round = models.PositiveSmallIntegerField(default=1, help_text="the first round it can be paired in")
+    dropped_after_round = models.PositiveSmallIntegerField(null=True, blank=True)
+    joined_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["tournament", "seed", "id"]
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "competitor"], name="one_entry_per_competitor")
+        ]
+
+    @property
+    def dropped(self) -> bool:
+        return self.dropped_after_round is not None
+
+    def active_in(self, round_number: int) -> bool:
+        """Whether this entry is paired in ``round_number`` (a drop takes effect after its round)."""
+        return self.dropped_after_round is None or round_number <= self.dropped_after_round
+
+
+class Round(models.Model):
+    """One round; its standings are snapshotted when it ends, so later drops never rewrite them."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="round_set")
+    number = models.PositiveSmallIntegerField()
+    finished = models.BooleanField(default=False)
+    standings = models.JSONField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["tournament", "number"]
+        constraints = [models.UniqueConstraint(fields=["tournament", "number"], name="one_round_number")]
+
+
+class Match(models.Model):
+    """A table of a round: entries in seat order, its games, and its result once they are played."""
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="matches")
+    table = models.PositiveSmallIntegerField()
+    entries = models.JSONField(help_text="entry ids in seat order of the first game")
+    bye = models.BooleanField(default=False, help_text="no game: a bye, or a walkover past a dropped entrant")
+    bracket_match = models.CharField(
+        max_length=20, blank=True, help_text="the bracket's match id (elimination)"
+    )
+    finished = models.BooleanField(default=False)
+    result = models.JSONField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["round", "table"]
+        constraints = [models.UniqueConstraint(fields=["round", "table"], name="one_match_per_table")]
+
+
+class MatchGame(models.Model):
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="match_games")
+    number = models.PositiveSmallIntegerField()
+    game = models.OneToOneField(Game, on_delete=models.PROTECT, related_name="match_game")
+
+    class Meta:
+        ordering = ["match", "number"]
+        constraints = [models.UniqueConstraint(fields=["match", "number"], name="one_game_per_match_number")]

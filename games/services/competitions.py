@@ -1,0 +1,331 @@
+"""A tournament's lifecycle: create, open registration, join, leave, drop, start, cancel.
+
+States move only along ``TRANSITIONS`` (draft → registration → running → finished, and cancelled);
+anything else is a :class:`Conflict` that says why. Every write that depends on a tournament's
+state locks its row first, so a join and a start (or two drops) cannot interleave.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Mapping
+from datetime import timedelta
+from typing import Any
+
+from django.conf import settings
+from django.db import transaction
+from django.utils import timezone
+
+from engine import ConfigError, UnknownGame, get_game
+from games.models import (
+    TRANSITIONS,
+    CompetitionState,
+    Competitor,
+    EntrantKinds,
+    Entry,
+    Game,
+    GameStatus,
+    Player,
+    Rating,
+    Tournament,
+    TournamentFormat,
+)
+from games.scheduling.elimination import seeds_by_rating
+from games.scheduling.swiss import recommended_rounds
+from games.services.errors import Conflict, InvalidInput, NotFound
+from games.services.rounds import round_robin_schedule, tournament_progress
+
+MULTI_SEAT_FORMATS = (
+    TournamentFormat.ROUND_ROBIN,
+    TournamentFormat.DOUBLE_ROUND_ROBIN,
+    TournamentFormat.SWISS,
+)
+MAX_MULTI_SEAT = 6
+MAX_BEST_OF = 9
+
+_VERBS = {
+    CompetitionState.DRAFT: "move back to draft",
+    CompetitionState.REGISTRATION: "open registration for",
+    CompetitionState.RUNNING: "start",
+    CompetitionState.FINISHED: "finish",
+    CompetitionState.CANCELLED: "cancel",
+}
+
+
+_STATE_PHRASES = {
+    CompetitionState.DRAFT: "in draft",
+    CompetitionState.REGISTRATION: "open for registration",
+    CompetitionState.RUNNING: "running",
+    CompetitionState.FINISHED: "finished",
+    CompetitionState.CANCELLED: "cancelled",
+}
+
+
+def _in_state(tournament: Tournament) -> str:
+    return _STATE_PHRASES[CompetitionState(tournament.state)]
+
+
+def _transition(tournament: Tournament, target: str) -> None:
+    if target not in TRANSITIONS[tournament.state]:
+        raise Conflict(
+            f"cannot {_VERBS[CompetitionState(target)]} a tournament that is {_in_state(tournament)}"
+        )
+    tournament.state = target
+
+
+def _locked(tournament_pk: int) -> Tournament:
+    tournament = Tournament.objects.select_for_update().filter(pk=tournament_pk).first()
+    if tournament is None:
+        raise NotFound(f"no tournament {tournament_pk}")
+    return tournament
+
+
+# -- Create ----------------------------------------------------------------------------------------
+
+
+def _validated_config(game_id: str, config: Mapping[str, Any] | None, seats: int) -> dict[str, Any]:
+    """The engine's normalized config, checked for tables of ``seats``, without a player count.
+
+    Tables may be smaller than ``seats`` (multi-seat byes, drops), so each game gets its own count.
+    """
+    engine_game = get_game(game_id)
+    config = dict(config or {})
+    config.pop("players", None)
+    with_players = {**config, "players": seats} if "players" in engine_game.normalize_config({}) else config
+    try:
+        normalized = engine_game.normalize_config(with_players)
+    except ConfigError as exc:
+        raise InvalidInput(f"invalid config: {exc}") from None
+    if not engine_game.min_players <= seats <= engine_game.max_players_for(normalized):
+        raise InvalidInput(
+            f"{engine_game.name} takes {engine_game.min_players} to "
+            f"{engine_game.max_players_for(normalized)} players, not tables of {seats}"
+        )
+    normalized.pop("players", None)
+    return normalized
+
+
+def _check_format(
+    *, format: str, seats: int, best_of: int, late_entries: bool, min_table_size: int | None, game_min: int
+) -> int | None:
+    """The format's rules for tables and matches; returns the smallest table allowed."""
+    if format not in TournamentFormat.values:
+        raise InvalidInput(f"unknown format {format!r}; one of {', '.join(TournamentFormat.values)}")
+    if seats == 2:
+        if min_table_size not in (None, 2):
+            raise InvalidInput("a two-seat tournament has tables of two")
+        smallest = None
+    else:
+        if format not in MULTI_SEAT_FORMATS:
+            raise InvalidInput(f"{TournamentFormat(format).label} is played at two-seat tables only")
+        if not 3 <= seats <= MAX_MULTI_SEAT:
+            raise InvalidInput(f"multi-seat tables have 3 to {MAX_MULTI_SEAT} seats, not {seats}")
+        smallest = min_table_size or max(game_min, seats - 1)
+        if not max(2, game_min) <= smallest <= seats:
+            raise InvalidInput(f"the smallest table must have {max(2, game_min)} to {seats} seats")
+    if best_of != 1 and (seats != 2 or best_of < 1 or best_of % 2 == 0 or best_of > MAX_BEST_OF):
+        raise InvalidInput(f"best of N is for two-seat tables, with N odd and at most {MAX_BEST_OF}")
+    if late_entries and format != TournamentFormat.SWISS:
+        raise InvalidInput("late entries are only possible in a Swiss")
+    return smallest
+
+
+@transaction.atomic
+def tournament_create(
+    *,
+    name: str,
+    game_id: str,
+    format: str,
+    organiser: Player | None = None,
+    config: Mapping[str, Any] | None = None,
+    seats_per_table: int = 2,
+    min_table_size: int | None = None,
+    rounds: int | None = None,
+    best_of: int = 1,
+    move_time_limit: timedelta = timedelta(days=1),
+    entrants: str = EntrantKinds.BOTH,
+    late_entries: bool = False,
+    rated: bool = True,
+) -> Tournament:
+    """A tournament in draft, checked against the engine's metadata for its game."""
+    if not name.strip():
+        raise InvalidInput("a tournament needs a name")
+    if entrants not in EntrantKinds.values:
+        raise InvalidInput(f"entrants are one of {', '.join(EntrantKinds.values)}, not {entrants!r}")
+    if rounds is not None and rounds < 1:
+        raise InvalidInput("a tournament has at least one round")
+    try:
+        game_min = get_game(game_id).min_players
+    except UnknownGame as exc:
+        raise InvalidInput(str(exc)) from None
+    smallest = _check_format(
+        format=format,
+        seats=seats_per_table,
+        best_of=best_of,
+        late_entries=late_entries,
+        min_table_size=min_table_size,
+        game_min=game_min,
+    )
+    normalized = _validated_config(game_id, config, seats_per_table)
+    return Tournament.objects.create(
+        name=name.strip(),
+        organiser=organiser,
+        game_id=game_id,
+        config=normalized,
+        format=format,
+        seats_per_table=seats_per_table,
+        min_table_size=smallest,
+        rounds=rounds,
+        best_of=best_of,
+        move_time_limit=move_time_limit,
+        entrants=entrants,
+        late_entries=late_entries,
+        rated=rated,
+        seed=secrets.randbits(63),
+    )
+
+
+# -- Registration ----------------------------------------------------------------------------------
+
+
+@transaction.atomic
+def tournament_open_registration(*, tournament_pk: int) -> Tournament:
+    tournament = _locked(tournament_pk)
+    _transition(tournament, CompetitionState.REGISTRATION)
+    tournament.save(update_fields=["state"])
+    return tournament
+
+
+def _check_entrant(tournament: Tournament, competitor: Competitor) -> None:
+    bot = getattr(competitor, "bot", None)
+    if bot is None and tournament.entrants == EntrantKinds.BOTS:
+        raise InvalidInput(f"{tournament.name} is for bots only")
+    if bot is not None and tournament.entrants == EntrantKinds.PEOPLE:
+        raise InvalidInput(f"{tournament.name} is for people only")
+    if bot is not None and bot.game_id != tournament.game_id:
+        raise InvalidInput(f"bot {competitor.name!r} plays {bot.game_id}, not {tournament.game_id}")
+
+
+@transaction.atomic
+def tournament_join(*, tournament_pk: int, competitor: Competitor) -> Entry:
+    """Enter a competitor: during registration, or while a Swiss that allows late entries runs.
+
+    A late entrant is paired from the next round on, with no points, seeded after everyone else.
+    """
+    tournament = _locked(tournament_pk)
+    running = tournament.state == CompetitionState.RUNNING
+    if running and not tournament.late_entries:
+        raise Conflict(f"{tournament.name} is running and allows no late entries")
+    if tournament.state != CompetitionState.REGISTRATION and not running:
+        raise Conflict(f"cannot join a tournament that is {_in_state(tournament)}")
+    _check_entrant(tournament, competitor)
+    if tournament.entries.filter(competitor=competitor).exists():
+        raise Conflict(f"{competitor.name} has already entered {tournament.name}")
+    if not running:
+        return Entry.objects.create(tournament=tournament, competitor=competitor)
+    last_seed = tournament.entries.order_by("-seed").values_list("seed", flat=True).first() or 0
+    return Entry.objects.create(
+        tournament=tournament,
+        competitor=competitor,
+        late=True,
+        seed=last_seed + 1,
+        first_round=tournament.current_round + 1,
+    )
+
+
+def _entry(tournament: Tournament, competitor: Competitor) -> Entry:
+    entry = tournament.entries.filter(competitor=competitor).first()
+    if entry is None:
+        raise NotFound(f"{competitor.name} has not entered {tournament.name}")
+    return entry
+
+
+@transaction.atomic
+def tournament_leave(*, tournament_pk: int, competitor: Competitor) -> None:
+    """Withdraw an entry before the start (once it runs, an entrant drops instead)."""
+    tournament = _locked(tournament_pk)
+    if tournament.state != CompetitionState.REGISTRATION:
+        hint = "; drop out instead" if tournament.state == CompetitionState.RUNNING else ""
+        raise Conflict(f"cannot leave a tournament that is {_in_state(tournament)}{hint}")
+    _entry(tournament, competitor).delete()
+
+
+@transaction.atomic
+def tournament_drop(*, tournament_pk: int, competitor: Competitor) -> Entry:
+    """Drop out of a running tournament after the current round.
+
+    The current round's games are played out; later rounds leave the entry out, and the standings
+    snapshots already taken stay as they are.
+    """
+    tournament = _locked(tournament_pk)
+    if tournament.state != CompetitionState.RUNNING:
+        raise Conflict(f"cannot drop out of a tournament that is {_in_state(tournament)}")
+    entry = _entry(tournament, competitor)
+    if entry.dropped:
+        raise Conflict(f"{competitor.name} already dropped after round {entry.dropped_after_round}")
+    entry.dropped_after_round = tournament.current_round
+    entry.save(update_fields=["dropped_after_round"])
+    return entry
+
+
+# -- Start and cancel ------------------------------------------------------------------------------
+
+
+def _fewest_entrants(tournament: Tournament) -> int:
+    return 2 if tournament.is_two_seat else tournament.min_table_size or tournament.seats_per_table
+
+
+def _seed_entries(tournament: Tournament, entries: list[Entry]) -> list[Entry]:
+    """Seeds 1..n by the entrants' current Elo in this game (unrated: the initial rating)."""
+    ratings = dict(
+        Rating.objects.filter(
+            game_id=tournament.game_id, competitor_id__in=[e.competitor_id for e in entries]
+        ).values_list("competitor_id", "rating")
+    )
+    by_id = {e.pk: e for e in entries}
+    order = seeds_by_rating(
+        {e.pk: ratings.get(e.competitor_id, settings.ELO_INITIAL) for e in entries}, seed=tournament.seed
+    )
+    for number, entry_pk in enumerate(order, start=1):
+        by_id[entry_pk].seed = number
+    Entry.objects.bulk_update(entries, ["seed"])
+    return [by_id[pk] for pk in order]
+
+
+@transaction.atomic
+def tournament_start(*, tournament_pk: int) -> Tournament:
+    """Seed the entries, fix the number of rounds (and a round robin's schedule), pair round 1."""
+    tournament = _locked(tournament_pk)
+    _transition(tournament, CompetitionState.RUNNING)
+    entries = list(tournament.entries.order_by("id"))
+    fewest = _fewest_entrants(tournament)
+    if len(entries) < fewest:
+        raise Conflict(
+            f"cannot start with {len(entries)} entrant{'s' * (len(entries) != 1)}: "
+            f"this {TournamentFormat(tournament.format).label} needs at least {fewest}"
+        )
+    seeded = [e.pk for e in _seed_entries(tournament, entries)]
+    if tournament.format in (TournamentFormat.ROUND_ROBIN, TournamentFormat.DOUBLE_ROUND_ROBIN):
+        tournament.schedule = round_robin_schedule(tournament, seeded)
+        tournament.planned_rounds = len(tournament.schedule)
+    elif tournament.format == TournamentFormat.SWISS:
+        tournament.planned_rounds = tournament.rounds or recommended_rounds(len(seeded))
+    tournament.started_at = timezone.now()
+    tournament.save(update_fields=["state", "schedule", "planned_rounds", "started_at"])
+    tournament_progress(tournament)
+    return tournament
+
+
+@transaction.atomic
+def tournament_cancel(*, tournament_pk: int) -> Tournament:
+    """Cancel a tournament that has not finished; its running games are aborted."""
+    tournament = _locked(tournament_pk)
+    _transition(tournament, CompetitionState.CANCELLED)
+    tournament.save(update_fields=["state"])
+    running = Game.objects.select_for_update(of=("self",)).filter(
+        match_game__match__round__tournament=tournament, status=GameStatus.RUNNING
+    )
+    # Locked in id order, as the bot workers lock games, so a batch in flight cannot deadlock us.
+    pks = list(running.order_by("pk").values_list("pk", flat=True))
+    Game.objects.filter(pk__in=pks).update(status=GameStatus.ABORTED, finished_at=timezone.now())
+    return tournament

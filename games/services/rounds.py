@@ -1,0 +1,382 @@
+"""How a running tournament moves itself: pair a round, play its matches out, close it, go on.
+
+Every step is derived from what is stored (finished games, match results, entries), so running
+:func:`tournament_progress` again changes nothing, and the callers hold the tournament's row lock,
+so two games of one round finishing at once are settled one after the other.
+
+Seat order: a round robin's schedule is seated when it is made (Berger tables at two seats, FIDE's
+colour balance; ``seat_rounds`` over the whole plan at more); Swiss and elimination seat each table with :func:`games.scheduling.seating.assign_seats` over the seats every
+entrant held in the tournament's earlier games, with a seed derived from the tournament's. Within a
+best-of match the seats rotate from game to game.
+"""
+
+from __future__ import annotations
+
+import logging
+import math
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+
+from engine import get_game
+from games.competition_selectors import (
+    EntryInfo,
+    bye_result,
+    entry_infos,
+    games_played,
+    match_format,
+    match_result,
+    tournament_bracket,
+    tournament_results,
+    tournament_standings,
+    walkover_result,
+)
+from games.models import (
+    Bot,
+    CompetitionState,
+    Competitor,
+    Game,
+    GameStatus,
+    Match,
+    MatchGame,
+    Round,
+    Seat,
+    Tournament,
+    TournamentFormat,
+)
+from games.scheduling.elimination import advance
+from games.scheduling.round_robin import balanced_schedule, berger_round_robin
+from games.scheduling.seating import assign_seats, seat_history, seat_rounds
+from games.scheduling.swiss import Entrant, pair_round
+from games.scheduling.swiss_tables import TableResult, seat_round
+from games.scheduling.tiebreaks import MatchResult
+from games.services.games import game_create, games_enqueue_bots
+
+logger = logging.getLogger(__name__)
+
+
+def derived_seed(tournament: Tournament, *parts: object) -> int:
+    """A seed for one choice of the tournament (a round's seats, a game), fixed by its secret seed."""
+    return random.Random(":".join(map(str, (tournament.seed, *parts)))).getrandbits(63)
+
+
+# -- Planning a round (plain data) ---------------------------------------------------------------------
+
+
+@dataclass
+class PlannedRound:
+    tables: list[tuple[int, ...]] = field(default_factory=list)
+    bracket_ids: list[str] = field(default_factory=list)  # one per table (elimination)
+    byes: list[int] = field(default_factory=list)
+    walkovers: list[tuple[str, tuple[int, int], int]] = field(default_factory=list)
+    seated: bool = False  # tables already in seat order (Berger)
+
+
+def round_robin_schedule(tournament: Tournament, entry_ids: Sequence[int]) -> list[dict[str, Any]]:
+    """Every round of a round robin, fixed at the start from the entries (by seed) and the seed.
+
+    Two seats: Berger tables (n-1 rounds, or 2(n-1) double). Multi-seat: ⌈(n-1)/(k-1)⌉ rounds at
+    tables of k, enough for everyone to be able to meet everyone once (twice as many for double),
+    with meetings spread evenly by :func:`balanced_schedule`. ``tournament.rounds`` caps either.
+    """
+    double = tournament.format == TournamentFormat.DOUBLE_ROUND_ROBIN
+    if tournament.is_two_seat:
+        schedule = berger_round_robin(entry_ids, double=double, swap_last_two_rounds=double)
+        rounds = list(schedule.rounds)
+    else:
+        size = tournament.seats_per_table
+        count = math.ceil((len(entry_ids) - 1) / (size - 1)) * (2 if double else 1)
+        count = min(count, tournament.rounds or count)
+        planned = balanced_schedule(entry_ids, size, count, seed=tournament.seed).rounds
+        # Seated as a whole plan (seat_rounds polishes across rounds), which ends within one of even.
+        seated = seat_rounds([r.tables for r in planned], seed=tournament.seed)
+        rounds = [replace(r, tables=tuple(tables)) for r, tables in zip(planned, seated, strict=True)]
+    if tournament.rounds:
+        rounds = rounds[: tournament.rounds]
+    return [{"tables": [list(t) for t in r.tables], "sitting_out": list(r.sitting_out)} for r in rounds]
+
+
+def _plan_round_robin(
+    tournament: Tournament, entries: Sequence[EntryInfo], number: int
+) -> PlannedRound | None:
+    schedule = tournament.schedule or []
+    if number > len(schedule):
+        return None
+    active = {e.id for e in entries if not e.dropped_by(number - 1)}
+    smallest = max(2, get_game(tournament.game_id).min_players)
+    plan = PlannedRound(seated=True)  # the schedule was seated when it was made
+    # A dropped entrant's tablemates play on without them; one left alone has a bye.
+    for table in schedule[number - 1]["tables"]:
+        playing = tuple(e for e in table if e in active)
+        if len(playing) >= smallest:
+            plan.tables.append(playing)
+        else:
+            plan.byes.extend(playing)
+    plan.byes.extend(e for e in schedule[number - 1]["sitting_out"] if e in active)
+    return plan
+
+
+def _plan_swiss(
+    tournament: Tournament, entries: Sequence[EntryInfo], number: int, results: Sequence[dict[str, Any]]
+) -> PlannedRound | None:
+    present = [e for e in entries if e.first_round <= number]
+    dropped = [e.id for e in present if e.dropped_by(number - 1)]
+    if number > (tournament.planned_rounds or 0) or len(present) - len(dropped) < 2:
+        return None
+    entrants = [Entrant(e.id, rating=-e.seed) for e in present]  # the seed order stands in for rating
+    byes = [r["entries"][0] for r in results if r["kind"] == "bye"]
+    seed = f"{tournament.seed}:{number}"
+    if tournament.is_two_seat:
+        matches = [
+            MatchResult(*r["entries"], *r["wins"], r["draws"]) for r in results if r["kind"] == "two_seat"
+        ]
+        pairing = pair_round(entrants, matches, byes, dropped, seed=seed)
+        return PlannedRound(tables=list(pairing.pairs), byes=[pairing.bye] if pairing.bye is not None else [])
+    tables = [TableResult(tuple(r["ranking"]), tuple(r["places"])) for r in results if r["kind"] == "table"]
+    seated = seat_round(
+        entrants,
+        tables,
+        byes,
+        dropped,
+        table_size=tournament.seats_per_table,
+        min_table_size=tournament.min_table_size or tournament.seats_per_table,
+        seed=seed,
+    )
+    return PlannedRound(tables=list(seated.tables), byes=list(seated.byes))
+
+
+def _plan_elimination(
+    tournament: Tournament, entries: Sequence[EntryInfo], number: int, results: Sequence[tuple[str, dict]]
+) -> PlannedRound | None:
+    """The bracket matches that are ready; one whose entrant dropped is a walkover for the other."""
+    bracket = tournament_bracket(tournament, entries)
+    state = advance(bracket, {match_id: r["winner"] for match_id, r in results})
+    if state.champion is not None or not state.ready:
+        return None
+    info = {e.id: e for e in entries}
+    plan = PlannedRound()
+    for ready in state.ready:
+        a, b = ready.entrants
+        out = [e for e in (a, b) if info[e].dropped_by(number - 1)]
+        if not out:
+            plan.tables.append((a, b))
+            plan.bracket_ids.append(ready.match.id)
+            continue
+        # One dropped: the other goes through. Both dropped: the better seed does, so the bracket ends.
+        winner = b if out == [a] else a if out == [b] else min((a, b), key=lambda e: info[e].seed)
+        plan.walkovers.append((ready.match.id, (a, b), winner))
+    return plan
+
+
+def plan_round(tournament: Tournament, entries: Sequence[EntryInfo], number: int) -> PlannedRound | None:
+    """Round ``number``'s tables and byes, or None when the format has no more rounds to play."""
+    if tournament.format in (TournamentFormat.ROUND_ROBIN, TournamentFormat.DOUBLE_ROUND_ROBIN):
+        return _plan_round_robin(tournament, entries, number)
+    results = tournament_results(tournament, number - 1)
+    if tournament.format == TournamentFormat.SWISS:
+        return _plan_swiss(tournament, entries, number, [r for _, r in results])
+    return _plan_elimination(tournament, entries, number, results)
+
+
+# -- Writing a round ---------------------------------------------------------------------------------
+
+
+def _seat_history(tournament: Tournament, entry_of: dict[int, int]) -> dict[int, list]:
+    """Each entry's seats in the tournament's games so far, oldest first."""
+    games: dict[int, list[int]] = {}
+    for game_id, competitor_id in (
+        Seat.objects.filter(game__match_game__match__round__tournament=tournament)
+        .order_by(
+            "game__match_game__match__round__number",
+            "game__match_game__match__table",
+            "game__match_game__number",
+            "index",
+        )
+        .values_list("game_id", "competitor_id")
+    ):
+        games.setdefault(game_id, []).append(entry_of[competitor_id])
+    return seat_history([[table] for table in games.values()])
+
+
+def _start_game(
+    tournament: Tournament, match: Match, number: int, competitors: dict[int, Competitor]
+) -> Game:
+    """Game ``number`` of a match; the seats rotate by one from game to game."""
+    shift = (number - 1) % len(match.entries)
+    order = match.entries[shift:] + match.entries[:shift]
+    game = game_create(
+        game_id=tournament.game_id,
+        competitors=[competitors[e] for e in order],
+        config=tournament.config,
+        seed=derived_seed(tournament, "game", match.round.number, match.table, number),
+        rated=tournament.rated,
+        enqueue_bots=False,
+    )
+    MatchGame.objects.create(match=match, number=number, game=game)
+    return game
+
+
+def _competitors(tournament: Tournament) -> dict[int, Competitor]:
+    return {e.id: e.competitor for e in tournament.entries.select_related("competitor__bot")}
+
+
+def round_pair_next(tournament: Tournament) -> tuple[Round, list[Game]] | None:
+    """Pair and write round ``current_round + 1`` with its first games; None when there is none.
+
+    The caller holds the tournament's row lock.
+    """
+    number = tournament.current_round + 1
+    entries = entry_infos(tournament)
+    plan = plan_round(tournament, entries, number)
+    if plan is None:
+        return None
+    competitors = _competitors(tournament)
+    tables = plan.tables
+    if not plan.seated:
+        entry_of = {c.pk: e for e, c in competitors.items()}
+        history = _seat_history(tournament, entry_of)
+        tables = assign_seats(tables, history, seed=derived_seed(tournament, "seats", number))
+    rnd = Round.objects.create(tournament=tournament, number=number)
+    now = timezone.now()
+    games = []
+    bracket_ids = plan.bracket_ids or [""] * len(tables)
+    for number_at, (table, bracket_id) in enumerate(zip(tables, bracket_ids, strict=True), start=1):
+        match = Match.objects.create(
+            round=rnd, table=number_at, entries=list(table), bracket_match=bracket_id
+        )
+        games.append(_start_game(tournament, match, 1, competitors))
+    # Byes and walkovers have no game: they are finished as they are written, after the tables.
+    finished = {"bye": True, "finished": True, "finished_at": now}
+    next_table = len(tables) + 1
+    for offset, entry in enumerate(plan.byes):
+        Match.objects.create(
+            round=rnd, table=next_table + offset, entries=[entry], result=bye_result(entry), **finished
+        )
+    next_table += len(plan.byes)
+    for offset, (bracket_id, pair, winner) in enumerate(plan.walkovers):
+        Match.objects.create(
+            round=rnd,
+            table=next_table + offset,
+            entries=list(pair),
+            bracket_match=bracket_id,
+            result=walkover_result(pair, winner),
+            **finished,
+        )
+    tournament.current_round = number
+    tournament.save(update_fields=["current_round"])
+    return rnd, games
+
+
+# -- Moving on -------------------------------------------------------------------------------------
+
+
+def _settle_matches(tournament: Tournament, rnd: Round) -> tuple[bool, list[Game]]:
+    """Finish the decided matches of a round and start the next game of the others.
+
+    Returns (every match is finished, games started).
+    """
+    open_matches = list(rnd.matches.filter(finished=False).select_related("round"))
+    if not open_matches:
+        return True, []
+    running = set(
+        MatchGame.objects.filter(match__in=open_matches, game__status=GameStatus.RUNNING).values_list(
+            "match_id", flat=True
+        )
+    )
+    played = games_played(open_matches)
+    scoring, per_table = match_format(tournament.game_id)
+    competitors: dict[int, Competitor] | None = None
+    started, now = [], timezone.now()
+    for match in open_matches:
+        if match.pk in running:
+            continue
+        result = match_result(
+            entries=match.entries,
+            games=played[match.pk],
+            two_seat=tournament.is_two_seat,
+            best_of=tournament.best_of,
+            scoring=scoring,
+            games_per_table=per_table,
+            needs_winner=tournament.is_elimination,
+        )
+        if result is None:
+            competitors = competitors or _competitors(tournament)
+            started.append(_start_game(tournament, match, match.match_games.count() + 1, competitors))
+            continue
+        match.finished, match.result, match.finished_at = True, result, now
+        match.save(update_fields=["finished", "result", "finished_at"])
+    all_done = not rnd.matches.filter(finished=False).exists()
+    return all_done, started
+
+
+def round_close(tournament: Tournament, rnd: Round) -> None:
+    """Snapshot the standings after this round; later drops never rewrite them."""
+    rnd.standings = tournament_standings(tournament, rnd.number)
+    rnd.finished = True
+    rnd.finished_at = timezone.now()
+    rnd.save(update_fields=["standings", "finished", "finished_at"])
+
+
+def _tournament_finish(tournament: Tournament) -> None:
+    last = tournament.round_set.filter(finished=True).order_by("-number").first()
+    tournament.standings = last.standings if last else tournament_standings(tournament, 0)
+    tournament.state = CompetitionState.FINISHED
+    tournament.finished_at = timezone.now()
+    tournament.save(update_fields=["standings", "state", "finished_at"])
+
+
+def tournament_progress(tournament: Tournament) -> list[Game]:
+    """Settle the current round and go on while rounds end: pair the next or finish the tournament.
+
+    The caller holds the tournament's row lock. The bots of every game started are queued on
+    commit, all together. Returns the games started.
+    """
+    started: list[Game] = []
+    while tournament.state == CompetitionState.RUNNING:
+        rnd = tournament.round_set.filter(number=tournament.current_round).first()
+        if rnd is not None and not rnd.finished:
+            all_done, games = _settle_matches(tournament, rnd)
+            started += games
+            if not all_done:
+                break
+            round_close(tournament, rnd)
+        paired = round_pair_next(tournament)
+        if paired is None:
+            _tournament_finish(tournament)
+            break
+        started += paired[1]
+    bots = set(
+        Bot.objects.filter(competitor__seats__game__in=started).values_list(
+            "competitor__seats__game_id", flat=True
+        )
+    )
+    games_enqueue_bots([g.pk for g in started if g.pk in bots])
+    return started
+
+
+@transaction.atomic
+def tournament_advance(*, tournament_pk: int) -> int:
+    """Move a running tournament on from its finished games; returns the games started."""
+    tournament = Tournament.objects.select_for_update().filter(pk=tournament_pk).first()
+    if tournament is None or tournament.state != CompetitionState.RUNNING:
+        return 0
+    return len(tournament_progress(tournament))
+
+
+def competitions_advance(*, game_pks: Sequence[int]) -> int:
+    """Move on every tournament that one of these (finished) games belongs to; idempotent.
+
+    One transaction per tournament, taken in id order, so the lock is held briefly.
+    """
+    tournament_pks = sorted(
+        set(
+            MatchGame.objects.filter(game_id__in=game_pks).values_list(
+                "match__round__tournament_id", flat=True
+            )
+        )
+    )
+    return sum(tournament_advance(tournament_pk=pk) for pk in tournament_pks)
