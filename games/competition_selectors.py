@@ -20,9 +20,18 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from django.db.models import IntegerField, OuterRef, Prefetch, QuerySet, Subquery
+
 from engine import get_game
-from games.models import Entry, Match, MatchGame, Seat, Tournament, TournamentFormat
-from games.scheduling.elimination import Bracket, double_elimination, single_elimination
+from games.models import Entry, GameStatus, Match, MatchGame, Round, Seat, Tournament, TournamentFormat
+from games.scheduling.elimination import (
+    Bracket,
+    Seed,
+    WinnerOf,
+    advance,
+    double_elimination,
+    single_elimination,
+)
 from games.scheduling.elimination import standings as bracket_standings
 from games.scheduling.swiss_tables import TableResult, table_points
 from games.scheduling.tiebreaks import MatchResult, compute_standings
@@ -368,3 +377,181 @@ def round_pairings(tournament: Tournament, round_number: int) -> list[dict[str, 
 
 def entries_by_competitor(tournament: Tournament) -> Mapping[int, int]:
     return dict(Entry.objects.filter(tournament=tournament).values_list("competitor_id", "id"))
+
+
+# -- Public views for the API -----------------------------------------------------------------------
+#
+# Only public facts leave here: names, seats, game ids and statuses, results, ranks and scores. Never
+# a game's seed or a tournament's seed (the seed of a running game reveals its deck).
+
+
+def tournaments_with_progress() -> QuerySet[Tournament]:
+    """Tournaments with their organiser, entry count and games played so far (one query)."""
+    games = MatchGame.objects.filter(match__round__tournament=OuterRef("pk"))
+    return Tournament.objects.select_related("organiser__competitor").annotate(
+        entry_count=_count(Entry.objects.filter(tournament=OuterRef("pk"))),
+        games_total=_count(games),
+        games_finished=_count(games.filter(game__status=GameStatus.FINISHED)),
+        rounds_finished=_count(Round.objects.filter(tournament=OuterRef("pk"), finished=True)),
+    )
+
+
+class _SubqueryCount(Subquery):
+    """``(SELECT COUNT(*) FROM (subquery))``: a count per outer row without joining the rows in."""
+
+    template = "(SELECT COUNT(*) FROM (%(subquery)s) _counted)"
+    output_field = IntegerField()
+
+
+def _count(rows: QuerySet[Any]) -> _SubqueryCount:
+    return _SubqueryCount(rows.order_by().values("pk"))
+
+
+def tournament_match_format(tournament: Tournament) -> dict[str, Any]:
+    """How a match is played, in words and as data, from the tournament and its game's metadata."""
+    scoring, per_table = match_format(tournament.game_id)
+    if tournament.is_two_seat:
+        games = tournament.best_of
+        words = f"best of {games} games" if games > 1 else "a single game"
+        if tournament.is_elimination:
+            words += ", replayed one game at a time while drawn"
+        return {"kind": "best_of", "games": games, "scoring": "wins", "description": words}
+    games = per_table
+    words = f"{'one game' if games == 1 else f'{games} games'} per table, ranked by {scoring}"
+    return {"kind": "table", "games": games, "scoring": scoring, "description": words}
+
+
+def _entry_names(tournament: Tournament) -> dict[int, str]:
+    return dict(Entry.objects.filter(tournament=tournament).values_list("id", "competitor__name"))
+
+
+def tournament_rounds_view(
+    tournament: Tournament, numbers: Sequence[int] | None = None
+) -> list[dict[str, Any]]:
+    """Rounds (all, or those ``numbers``) with their tables: seats by name, games, results."""
+    rounds = Round.objects.filter(tournament=tournament).order_by("number")
+    if numbers is not None:
+        rounds = rounds.filter(number__in=numbers)
+    rounds = rounds.prefetch_related(
+        Prefetch(
+            "matches",
+            queryset=Match.objects.order_by("table").prefetch_related(
+                Prefetch(
+                    "match_games",
+                    queryset=MatchGame.objects.order_by("number")
+                    .select_related("game")
+                    .only("id", "number", "match_id", "game__id", "game__status"),
+                )
+            ),
+        )
+    )
+    names = _entry_names(tournament)
+    return [
+        {
+            "number": rnd.number,
+            "finished": rnd.finished,
+            "finished_at": rnd.finished_at,
+            "matches": [
+                {
+                    "table": m.table,
+                    "seats": [{"entry": e, "name": names.get(e, "")} for e in m.entries],
+                    "bye": m.bye,
+                    "bracket_match": m.bracket_match,
+                    "games": [
+                        {"number": mg.number, "id": mg.game.id, "status": mg.game.status}
+                        for mg in m.match_games.all()
+                    ],
+                    "finished": m.finished,
+                    "result": m.result,
+                }
+                for m in rnd.matches.all()
+            ],
+        }
+        for rnd in rounds
+    ]
+
+
+def tournament_public_standings(tournament: Tournament, round_number: int | None = None) -> dict[str, Any]:
+    """Standings after round ``round_number`` (its snapshot), or now (live, or final once finished).
+
+    Raises LookupError for a round that does not exist and ValueError for one still being played.
+    """
+    if round_number is not None:
+        rnd = Round.objects.filter(tournament=tournament, number=round_number).first()
+        if rnd is None:
+            raise LookupError(f"{tournament.name} has no round {round_number}")
+        if not rnd.finished:
+            raise ValueError(
+                f"round {round_number} is still being played: its standings are taken when it ends"
+            )
+        return {"round": round_number, "final": False, "live": False, "standings": rnd.standings}
+    if tournament.standings is not None:
+        return {
+            "round": tournament.current_round,
+            "final": True,
+            "live": False,
+            "standings": tournament.standings,
+        }
+    if tournament.started_at is None:
+        return {"round": 0, "final": False, "live": True, "standings": []}
+    return {
+        "round": tournament.current_round,
+        "final": False,
+        "live": True,
+        "standings": tournament_standings(tournament),
+    }
+
+
+def tournament_bracket_view(tournament: Tournament) -> dict[str, Any]:
+    """An elimination tournament's bracket: every match, who is in it, its status and winner."""
+    entries = entry_infos(tournament)
+    names = {e.id: e.name for e in entries}
+    bracket = tournament_bracket(tournament, entries)
+    winners = {
+        match_id: r["winner"]
+        for match_id, r in tournament_results(tournament, tournament.current_round)
+        if match_id and r.get("winner") is not None
+    }
+    state = advance(bracket, winners)
+    tables = {
+        m.bracket_match: (m.round.number, m.table)
+        for m in Match.objects.filter(round__tournament=tournament)
+        .exclude(bracket_match="")
+        .select_related("round")
+    }
+
+    def who(entry: Any) -> dict[str, Any] | None:
+        return None if entry is None else {"entry": entry, "name": names.get(entry, "")}
+
+    def source(slot: Any) -> dict[str, Any]:
+        if isinstance(slot, Seed):
+            return {"seed": slot.number}
+        return {"winner_of" if isinstance(slot, WinnerOf) else "loser_of": slot.match_id}
+
+    rounds = []
+    for rnd in bracket.rounds:
+        matches = []
+        for match in rnd.matches:
+            match_state = state.match(match.id)
+            played_in = tables.get(match.id)
+            matches.append(
+                {
+                    "id": match.id,
+                    "status": match_state.status,
+                    "slots": [
+                        {"from": source(slot), "entrant": who(entrant)}
+                        for slot, entrant in zip(match.slots, match_state.entrants, strict=True)
+                    ],
+                    "winner": who(match_state.winner),
+                    "round": None if played_in is None else played_in[0],
+                    "table": None if played_in is None else played_in[1],
+                }
+            )
+        rounds.append({"name": rnd.name, "side": rnd.side, "number": rnd.number, "matches": matches})
+    return {
+        "kind": bracket.kind,
+        "bracket_reset": bracket.bracket_reset,
+        "seeds": [who(e) for e in bracket.seeds],
+        "rounds": rounds,
+        "champion": who(state.champion),
+    }

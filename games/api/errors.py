@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from rest_framework.exceptions import ValidationError
+from django.http import Http404
+from rest_framework.exceptions import APIException, ValidationError
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
@@ -19,10 +20,17 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
         # An engine error that reached a view is a bad request the service did not classify.
         return Response({"detail": str(exc), "code": "invalid"}, status=400)
     response = drf_exception_handler(exc, context)
-    if isinstance(exc, ValidationError) and response is not None:
+    if response is None:
+        return None
+    if isinstance(exc, ValidationError):
         # Field errors keep their detail under "errors"; "detail" gives one line to show a person.
         errors = response.data
         response.data = {"detail": _first_message(errors), "code": "invalid", "errors": errors}
+    elif isinstance(exc, APIException) and isinstance(response.data, dict):
+        # DRF's own errors (bad JSON, 401, 404, 405, ...) get a code too, e.g. "parse_error".
+        response.data.setdefault("code", getattr(exc.detail, "code", None) or exc.default_code)
+    elif isinstance(exc, Http404) and isinstance(response.data, dict):
+        response.data.setdefault("code", "not_found")
     return response
 
 

@@ -13,12 +13,15 @@ from datetime import timedelta
 from typing import Any
 
 from django.conf import settings
+from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
 
 from engine import ConfigError, UnknownGame, get_game
 from games.models import (
     TRANSITIONS,
+    Bot,
+    BotKind,
     CompetitionState,
     Competitor,
     EntrantKinds,
@@ -32,7 +35,8 @@ from games.models import (
 )
 from games.scheduling.elimination import seeds_by_rating
 from games.scheduling.swiss import recommended_rounds
-from games.services.errors import Conflict, InvalidInput, NotFound
+from games.services.errors import Conflict, InvalidInput, NotAllowed, NotFound
+from games.services.players import player_for_user
 from games.services.rounds import round_robin_schedule, tournament_progress
 
 MULTI_SEAT_FORMATS = (
@@ -71,6 +75,22 @@ def _transition(tournament: Tournament, target: str) -> None:
             f"cannot {_VERBS[CompetitionState(target)]} a tournament that is {_in_state(tournament)}"
         )
     tournament.state = target
+
+
+class NotOrganiser(NotAllowed):
+    code = "not_organiser"
+
+
+class NotYourEntrant(NotAllowed):
+    code = "not_your_entrant"
+
+
+def _check_organiser(tournament: Tournament, user: User | None) -> None:
+    """``user`` None: a trusted caller (a task, the admin, a test); otherwise only the organiser."""
+    if user is None:
+        return
+    if tournament.organiser_id is None or tournament.organiser_id != player_for_user(user).pk:
+        raise NotOrganiser(f"only the organiser of {tournament.name} may do that")
 
 
 def _locked(tournament_pk: int) -> Tournament:
@@ -154,6 +174,8 @@ def tournament_create(
         raise InvalidInput(f"entrants are one of {', '.join(EntrantKinds.values)}, not {entrants!r}")
     if rounds is not None and rounds < 1:
         raise InvalidInput("a tournament has at least one round")
+    if move_time_limit <= timedelta(0):
+        raise InvalidInput("the time limit per move must be positive")
     try:
         game_min = get_game(game_id).min_players
     except UnknownGame as exc:
@@ -189,8 +211,9 @@ def tournament_create(
 
 
 @transaction.atomic
-def tournament_open_registration(*, tournament_pk: int) -> Tournament:
+def tournament_open_registration(*, tournament_pk: int, user: User | None = None) -> Tournament:
     tournament = _locked(tournament_pk)
+    _check_organiser(tournament, user)
     _transition(tournament, CompetitionState.REGISTRATION)
     tournament.save(update_fields=["state"])
     return tournament
@@ -212,7 +235,10 @@ def tournament_join(*, tournament_pk: int, competitor: Competitor) -> Entry:
 
     A late entrant is paired from the next round on, with no points, seeded after everyone else.
     """
-    tournament = _locked(tournament_pk)
+    return _join(_locked(tournament_pk), competitor)
+
+
+def _join(tournament: Tournament, competitor: Competitor) -> Entry:
     running = tournament.state == CompetitionState.RUNNING
     if running and not tournament.late_entries:
         raise Conflict(f"{tournament.name} is running and allows no late entries")
@@ -244,10 +270,14 @@ def _entry(tournament: Tournament, competitor: Competitor) -> Entry:
 def tournament_leave(*, tournament_pk: int, competitor: Competitor) -> None:
     """Withdraw an entry before the start (once it runs, an entrant drops instead)."""
     tournament = _locked(tournament_pk)
+    _check_can_leave(tournament)
+    _entry(tournament, competitor).delete()
+
+
+def _check_can_leave(tournament: Tournament) -> None:
     if tournament.state != CompetitionState.REGISTRATION:
         hint = "; drop out instead" if tournament.state == CompetitionState.RUNNING else ""
         raise Conflict(f"cannot leave a tournament that is {_in_state(tournament)}{hint}")
-    _entry(tournament, competitor).delete()
 
 
 @transaction.atomic
@@ -258,11 +288,18 @@ def tournament_drop(*, tournament_pk: int, competitor: Competitor) -> Entry:
     snapshots already taken stay as they are.
     """
     tournament = _locked(tournament_pk)
+    _check_can_drop(tournament)
+    return _drop(tournament, _entry(tournament, competitor))
+
+
+def _check_can_drop(tournament: Tournament) -> None:
     if tournament.state != CompetitionState.RUNNING:
         raise Conflict(f"cannot drop out of a tournament that is {_in_state(tournament)}")
-    entry = _entry(tournament, competitor)
+
+
+def _drop(tournament: Tournament, entry: Entry) -> Entry:
     if entry.dropped:
-        raise Conflict(f"{competitor.name} already dropped after round {entry.dropped_after_round}")
+        raise Conflict(f"{entry.competitor.name} already dropped after round {entry.dropped_after_round}")
     entry.dropped_after_round = tournament.current_round
     entry.save(update_fields=["dropped_after_round"])
     return entry
@@ -293,9 +330,10 @@ def _seed_entries(tournament: Tournament, entries: list[Entry]) -> list[Entry]:
 
 
 @transaction.atomic
-def tournament_start(*, tournament_pk: int) -> Tournament:
+def tournament_start(*, tournament_pk: int, user: User | None = None) -> Tournament:
     """Seed the entries, fix the number of rounds (and a round robin's schedule), pair round 1."""
     tournament = _locked(tournament_pk)
+    _check_organiser(tournament, user)
     _transition(tournament, CompetitionState.RUNNING)
     entries = list(tournament.entries.order_by("id"))
     fewest = _fewest_entrants(tournament)
@@ -317,9 +355,10 @@ def tournament_start(*, tournament_pk: int) -> Tournament:
 
 
 @transaction.atomic
-def tournament_cancel(*, tournament_pk: int) -> Tournament:
+def tournament_cancel(*, tournament_pk: int, user: User | None = None) -> Tournament:
     """Cancel a tournament that has not finished; its running games are aborted."""
     tournament = _locked(tournament_pk)
+    _check_organiser(tournament, user)
     _transition(tournament, CompetitionState.CANCELLED)
     tournament.save(update_fields=["state"])
     running = Game.objects.select_for_update(of=("self",)).filter(
@@ -329,3 +368,66 @@ def tournament_cancel(*, tournament_pk: int) -> Tournament:
     pks = list(running.order_by("pk").values_list("pk", flat=True))
     Game.objects.filter(pk__in=pks).update(status=GameStatus.ABORTED, finished_at=timezone.now())
     return tournament
+
+
+# -- On behalf of a user (the API) ---------------------------------------------------------------------
+#
+# Who may act for which entrant: a person for themselves; a bot's owner for that bot; for a built-in
+# bot (no owner), staff and the tournament's organiser. The organiser may also withdraw or drop any
+# entry of their tournament.
+
+
+def _may_act_for_bot(tournament: Tournament, bot: Bot, user: User) -> bool:
+    player = player_for_user(user)
+    if bot.owner_id is not None:
+        return bool(bot.owner_id == player.pk)
+    return bot.kind == BotKind.BUILTIN and (user.is_staff or tournament.organiser_id == player.pk)
+
+
+@transaction.atomic
+def tournament_enter(*, tournament_pk: int, user: User, bot_pk: int | None = None) -> Entry:
+    """``user`` joins as themselves, or enters bot ``bot_pk`` if they may act for it."""
+    tournament = _locked(tournament_pk)
+    if bot_pk is None:
+        return _join(tournament, player_for_user(user).competitor)
+    bot = Bot.objects.select_related("competitor").filter(pk=bot_pk).first()
+    if bot is None:
+        raise NotFound(f"no bot {bot_pk}")
+    if not _may_act_for_bot(tournament, bot, user):
+        raise NotYourEntrant(f"you may not enter {bot.competitor.name}: enter your own bots only")
+    return _join(tournament, bot.competitor)
+
+
+def _entry_for(tournament: Tournament, user: User, entry_pk: int | None) -> Entry:
+    player = player_for_user(user)
+    if entry_pk is None:
+        return _entry(tournament, player.competitor)
+    entry = (
+        tournament.entries.select_related("competitor__bot", "competitor__player").filter(pk=entry_pk).first()
+    )
+    if entry is None:
+        raise NotFound(f"{tournament.name} has no entry {entry_pk}")
+    if tournament.organiser_id is not None and tournament.organiser_id == player.pk:
+        return entry
+    if entry.competitor_id == player.competitor_id:
+        return entry
+    bot = getattr(entry.competitor, "bot", None)
+    if bot is not None and _may_act_for_bot(tournament, bot, user):
+        return entry
+    raise NotYourEntrant(f"only the organiser may withdraw or drop {entry.competitor.name}")
+
+
+@transaction.atomic
+def tournament_withdraw(*, tournament_pk: int, user: User, entry_pk: int | None = None) -> None:
+    """Leave before the start: ``user``'s own entry, or entry ``entry_pk`` if they may act for it."""
+    tournament = _locked(tournament_pk)
+    _check_can_leave(tournament)
+    _entry_for(tournament, user, entry_pk).delete()
+
+
+@transaction.atomic
+def tournament_drop_entry(*, tournament_pk: int, user: User, entry_pk: int | None = None) -> Entry:
+    """Drop out of a running tournament: ``user``'s own entry, or ``entry_pk`` as for withdrawing."""
+    tournament = _locked(tournament_pk)
+    _check_can_drop(tournament)
+    return _drop(tournament, _entry_for(tournament, user, entry_pk))

@@ -1,0 +1,256 @@
+"""Tournament requests and responses. Requests are checked for shape here; the services decide the rest."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from typing import Any
+
+from django.utils.dateparse import parse_duration
+from drf_spectacular.utils import extend_schema_field
+from rest_framework import serializers
+
+from games.api.serializers import MAX_ID, _reject_nul
+from games.competition_selectors import tournament_match_format
+from games.models import EntrantKinds, Entry, Tournament, TournamentFormat
+
+MAX_MOVE_TIME = timedelta(days=30)
+MAX_ROUNDS = 100
+
+
+@extend_schema_field(
+    {
+        "oneOf": [{"type": "number"}, {"type": "string"}],
+        "description": 'seconds (e.g. 90), or an ISO 8601 duration (e.g. "PT90S", "P1D")',
+        "example": 86400,
+    }
+)
+class MoveTimeLimitField(serializers.Field):
+    """A per-move time limit: seconds, or an ISO 8601 duration; shown as seconds."""
+
+    default_error_messages = {
+        "invalid": 'give seconds (e.g. 90) or an ISO 8601 duration (e.g. "PT90S")',
+        "range": f"the time limit per move is from 1 second to {MAX_MOVE_TIME.days} days",
+    }
+
+    def to_internal_value(self, data: Any) -> timedelta:
+        if isinstance(data, bool):
+            self.fail("invalid")
+        try:
+            if isinstance(data, int | float):
+                limit = timedelta(seconds=data)
+            elif isinstance(data, str) and len(data) <= 100:
+                parsed = parse_duration(data.strip())
+                if parsed is None:
+                    self.fail("invalid")
+                limit = parsed
+            else:
+                self.fail("invalid")
+        except (ValueError, OverflowError):  # nan, inf, a duration too long for Python
+            self.fail("range")
+        if not timedelta(seconds=1) <= limit <= MAX_MOVE_TIME:
+            self.fail("range")
+        return limit
+
+    def to_representation(self, value: timedelta) -> float:
+        seconds = value.total_seconds()
+        return int(seconds) if seconds.is_integer() else seconds
+
+
+class TournamentCreateSerializer(serializers.Serializer):
+    name = serializers.CharField(max_length=120)
+    game = serializers.CharField(max_length=40, help_text="a game id from /api/catalog/, e.g. mulligan")
+    config = serializers.DictField(required=False, default=dict, help_text="the game's options")
+    format = serializers.ChoiceField(choices=TournamentFormat.choices)
+    seats_per_table = serializers.IntegerField(required=False, default=2, min_value=2, max_value=8)
+    min_table_size = serializers.IntegerField(
+        required=False, allow_null=True, min_value=2, max_value=8, help_text="multi-seat: the smallest table"
+    )
+    rounds = serializers.IntegerField(
+        required=False,
+        allow_null=True,
+        min_value=1,
+        max_value=MAX_ROUNDS,
+        help_text="Swiss: empty for the recommended number for the field",
+    )
+    best_of = serializers.IntegerField(required=False, default=1, min_value=1, max_value=9)
+    move_time_limit = MoveTimeLimitField(required=False, default=timedelta(days=1))
+    entrants = serializers.ChoiceField(
+        choices=EntrantKinds.choices, required=False, default=EntrantKinds.BOTH
+    )
+    late_entries = serializers.BooleanField(required=False, default=False)
+    rated = serializers.BooleanField(required=False, default=True)
+
+    def validate_config(self, config: dict[str, Any]) -> dict[str, Any]:
+        _reject_nul(config)
+        return config
+
+
+class JoinSerializer(serializers.Serializer):
+    bot = serializers.IntegerField(
+        required=False, min_value=1, max_value=MAX_ID, help_text="enter this bot instead of yourself"
+    )
+
+
+class EntryTargetSerializer(serializers.Serializer):
+    entry = serializers.IntegerField(
+        required=False,
+        min_value=1,
+        max_value=MAX_ID,
+        help_text="the entry to act on (organiser, or a bot's owner); empty: your own",
+    )
+
+
+# -- Responses ----------------------------------------------------------------------------------------
+
+
+class OrganiserSerializer(serializers.Serializer):
+    player = serializers.IntegerField(source="pk")
+    name = serializers.CharField(source="competitor.name")
+
+
+class ProgressSerializer(serializers.Serializer):
+    games_finished = serializers.IntegerField()
+    games_total = serializers.IntegerField(help_text="games started so far (a best-of adds games as needed)")
+    rounds_finished = serializers.IntegerField()
+    planned_rounds = serializers.IntegerField(allow_null=True)
+
+
+class MatchFormatSerializer(serializers.Serializer):
+    kind = serializers.ChoiceField(choices=["best_of", "table"])
+    games = serializers.IntegerField()
+    scoring = serializers.CharField()
+    description = serializers.CharField()
+
+
+class TournamentSerializer(serializers.ModelSerializer):
+    """A tournament as anyone may see it (never its seed)."""
+
+    game = serializers.CharField(source="game_id")
+    format_display = serializers.CharField(source="get_format_display")
+    state_display = serializers.CharField(source="get_state_display")
+    entrants_display = serializers.CharField(
+        source="get_entrants_display", help_text="who may enter, in words"
+    )
+    move_time_limit = MoveTimeLimitField(help_text="seconds per move")
+    organiser = OrganiserSerializer(allow_null=True)
+    entry_count = serializers.IntegerField()
+    match_format = serializers.SerializerMethodField()
+    progress = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Tournament
+        fields = [
+            "id",
+            "name",
+            "game",
+            "config",
+            "format",
+            "format_display",
+            "seats_per_table",
+            "min_table_size",
+            "rounds",
+            "planned_rounds",
+            "current_round",
+            "best_of",
+            "match_format",
+            "move_time_limit",
+            "entrants",
+            "entrants_display",
+            "late_entries",
+            "rated",
+            "state",
+            "state_display",
+            "organiser",
+            "entry_count",
+            "progress",
+            "created_at",
+            "started_at",
+            "finished_at",
+        ]
+
+    @extend_schema_field(MatchFormatSerializer)
+    def get_match_format(self, tournament: Tournament) -> dict[str, Any]:
+        return tournament_match_format(tournament)
+
+    @extend_schema_field(ProgressSerializer)
+    def get_progress(self, tournament: Tournament) -> dict[str, Any]:
+        return {
+            "games_finished": tournament.games_finished,  # type: ignore[attr-defined]
+            "games_total": tournament.games_total,  # type: ignore[attr-defined]
+            "rounds_finished": tournament.rounds_finished,  # type: ignore[attr-defined]
+            "planned_rounds": tournament.planned_rounds,
+        }
+
+
+class EntrySerializer(serializers.ModelSerializer):
+    name = serializers.CharField(source="competitor.name")
+    kind = serializers.SerializerMethodField()
+    player = serializers.SerializerMethodField()
+    bot = serializers.SerializerMethodField()
+    dropped = serializers.BooleanField()
+
+    class Meta:
+        model = Entry
+        fields = [
+            "id",
+            "competitor",
+            "name",
+            "kind",
+            "player",
+            "bot",
+            "seed",
+            "late",
+            "first_round",
+            "dropped",
+            "dropped_after_round",
+            "joined_at",
+        ]
+
+    def get_kind(self, entry: Entry) -> str:
+        return "bot" if self.get_bot(entry) is not None else "player"
+
+    def get_player(self, entry: Entry) -> int | None:
+        player = getattr(entry.competitor, "player", None)
+        return None if player is None else int(player.pk)
+
+    def get_bot(self, entry: Entry) -> int | None:
+        bot = getattr(entry.competitor, "bot", None)
+        return None if bot is None else int(bot.pk)
+
+
+class SeatSerializer(serializers.Serializer):
+    entry = serializers.IntegerField()
+    name = serializers.CharField()
+
+
+class GameRefSerializer(serializers.Serializer):
+    number = serializers.IntegerField(help_text="the game's number within the match")
+    id = serializers.IntegerField(help_text="see /api/games/{id}/")
+    status = serializers.CharField()
+
+
+class MatchSerializer(serializers.Serializer):
+    table = serializers.IntegerField()
+    seats = SeatSerializer(many=True, help_text="in the seat order of the match's first game")
+    bye = serializers.BooleanField()
+    bracket_match = serializers.CharField()
+    games = GameRefSerializer(many=True)
+    finished = serializers.BooleanField()
+    result = serializers.JSONField(allow_null=True, help_text="by kind: two_seat, table, bye or walkover")
+
+
+class RoundSerializer(serializers.Serializer):
+    number = serializers.IntegerField()
+    finished = serializers.BooleanField()
+    finished_at = serializers.DateTimeField(allow_null=True)
+    matches = MatchSerializer(many=True)
+
+
+class StandingsSerializer(serializers.Serializer):
+    round = serializers.IntegerField(help_text="the standings are after this round")
+    final = serializers.BooleanField()
+    live = serializers.BooleanField(help_text="computed now; a finished round's snapshot never changes")
+    standings = serializers.ListField(
+        child=serializers.DictField(),
+        help_text="rank, entry, name, seed and every tiebreaker of the format",
+    )

@@ -1,0 +1,303 @@
+"""Tournaments over HTTP: one view per operation, translating to a selector or a service and back.
+
+Who may do what (the organiser's transitions, entering a bot, dropping someone else) is decided by
+the services in :mod:`games.services.competitions`; their errors become 400/403/404/409 here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import django_filters
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import generics, permissions, status
+from rest_framework.exceptions import ValidationError
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from games.api.competition_serializers import (
+    EntrySerializer,
+    EntryTargetSerializer,
+    JoinSerializer,
+    RoundSerializer,
+    StandingsSerializer,
+    TournamentCreateSerializer,
+    TournamentSerializer,
+)
+from games.api.serializers import MAX_ID
+from games.competition_selectors import (
+    tournament_bracket_view,
+    tournament_public_standings,
+    tournament_rounds_view,
+    tournaments_with_progress,
+)
+from games.models import CompetitionState, Entry, Round, Tournament
+from games.services import competitions as services
+from games.services.errors import Conflict, InvalidInput, NotFound
+from games.services.players import player_for_user
+
+MAX_ROUND = 32767  # a PositiveSmallIntegerField
+
+
+def _tournament(pk: int) -> Tournament:
+    tournament = tournaments_with_progress().filter(pk=pk).first() if pk <= MAX_ID else None
+    if tournament is None:
+        raise NotFound(f"no tournament {pk}")
+    return tournament
+
+
+def _detail(pk: int, code: int = status.HTTP_200_OK) -> Response:
+    return Response(TournamentSerializer(_tournament(pk)).data, status=code)
+
+
+class TournamentFilter(django_filters.FilterSet):
+    game = django_filters.CharFilter(field_name="game_id", help_text="only this game id")
+    state = django_filters.ChoiceFilter(choices=CompetitionState.choices, help_text="only in this state")
+
+    class Meta:
+        model = Tournament
+        fields = ["game", "state"]
+
+
+class TournamentListCreateView(generics.ListAPIView):
+    """Tournaments, newest first; anyone signed in may create one and is its organiser."""
+
+    serializer_class = TournamentSerializer
+    filterset_class = TournamentFilter
+
+    def get_queryset(self) -> Any:
+        return tournaments_with_progress().order_by("-id")
+
+    @extend_schema(request=TournamentCreateSerializer, responses={201: TournamentSerializer})
+    def post(self, request: Request) -> Response:
+        serializer = TournamentCreateSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        data = serializer.validated_data
+        tournament = services.tournament_create(
+            name=data["name"],
+            game_id=data["game"],
+            organiser=player_for_user(request.user),
+            config=data["config"],
+            format=data["format"],
+            seats_per_table=data["seats_per_table"],
+            min_table_size=data.get("min_table_size"),
+            rounds=data.get("rounds"),
+            best_of=data["best_of"],
+            move_time_limit=data["move_time_limit"],
+            entrants=data["entrants"],
+            late_entries=data["late_entries"],
+            rated=data["rated"],
+        )
+        return _detail(tournament.pk, status.HTTP_201_CREATED)
+
+
+class TournamentDetailView(APIView):
+    permission_classes = [permissions.AllowAny]
+
+    @extend_schema(responses=TournamentSerializer)
+    def get(self, request: Request, pk: int) -> Response:
+        return _detail(pk)
+
+
+# -- The organiser's transitions -------------------------------------------------------------------
+
+
+class _TransitionView(APIView):
+    permission_classes = [permissions.IsAuthenticated]
+    transition: Callable[..., Tournament]
+
+    def post(self, request: Request, pk: int) -> Response:
+        if pk > MAX_ID:
+            raise NotFound(f"no tournament {pk}")
+        type(self).transition(tournament_pk=pk, user=request.user)
+        return _detail(pk)
+
+
+_transition_schema = extend_schema(request=None, responses=TournamentSerializer)
+
+
+@extend_schema(description="Open registration (organiser only).")
+class TournamentOpenView(_TransitionView):
+    transition = services.tournament_open_registration
+
+    @_transition_schema
+    def post(self, request: Request, pk: int) -> Response:
+        return super().post(request, pk)
+
+
+@extend_schema(description="Seed the entries and pair round 1 (organiser only); the bots start playing.")
+class TournamentStartView(_TransitionView):
+    transition = services.tournament_start
+
+    @_transition_schema
+    def post(self, request: Request, pk: int) -> Response:
+        return super().post(request, pk)
+
+
+@extend_schema(description="Cancel; running games are aborted (organiser only).")
+class TournamentCancelView(_TransitionView):
+    transition = services.tournament_cancel
+
+    @_transition_schema
+    def post(self, request: Request, pk: int) -> Response:
+        return super().post(request, pk)
+
+
+# -- Entering and leaving --------------------------------------------------------------------------
+
+
+def _entry_response(entry: Entry, code: int) -> Response:
+    entry = Entry.objects.select_related("competitor__player", "competitor__bot").get(pk=entry.pk)
+    return Response(EntrySerializer(entry).data, status=code)
+
+
+class TournamentJoinView(APIView):
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(
+        request=JoinSerializer,
+        responses={201: EntrySerializer},
+        description="Join as yourself, or enter a bot you own (built-in bots: staff and the organiser).",
+    )
+    def post(self, request: Request, pk: int) -> Response:
+        serializer = JoinSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        if pk > MAX_ID:
+            raise NotFound(f"no tournament {pk}")
+        entry = services.tournament_enter(
+            tournament_pk=pk, user=request.user, bot_pk=serializer.validated_data.get("bot")
+        )
+        return _entry_response(entry, status.HTTP_201_CREATED)
+
+
+class TournamentLeaveView(APIView):
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(
+        request=EntryTargetSerializer,
+        responses={204: None},
+        description="Withdraw before the start: your entry, or one you may act for.",
+    )
+    def post(self, request: Request, pk: int) -> Response:
+        serializer = EntryTargetSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        if pk > MAX_ID:
+            raise NotFound(f"no tournament {pk}")
+        services.tournament_withdraw(
+            tournament_pk=pk, user=request.user, entry_pk=serializer.validated_data.get("entry")
+        )
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class TournamentDropView(APIView):
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(
+        request=EntryTargetSerializer,
+        responses={200: EntrySerializer},
+        description="Drop out of a running tournament after the current round (the organiser: anyone).",
+    )
+    def post(self, request: Request, pk: int) -> Response:
+        serializer = EntryTargetSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        if pk > MAX_ID:
+            raise NotFound(f"no tournament {pk}")
+        entry = services.tournament_drop_entry(
+            tournament_pk=pk, user=request.user, entry_pk=serializer.validated_data.get("entry")
+        )
+        return _entry_response(entry, status.HTTP_200_OK)
+
+
+# -- Reads -----------------------------------------------------------------------------------------
+
+
+class TournamentEntriesView(generics.ListAPIView):
+    serializer_class = EntrySerializer
+    permission_classes = [permissions.AllowAny]
+    filter_backends: list[Any] = []
+
+    def get_queryset(self) -> Any:
+        tournament = _tournament(self.kwargs["pk"])
+        return (
+            Entry.objects.filter(tournament=tournament)
+            .select_related("competitor__player", "competitor__bot")
+            .order_by("seed", "id")
+        )
+
+
+class TournamentRoundsView(generics.ListAPIView):
+    """Every round so far, oldest first: tables with seats by name, their games and results."""
+
+    serializer_class = RoundSerializer
+    permission_classes = [permissions.AllowAny]
+    filter_backends: list[Any] = []
+
+    def list(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        tournament = _tournament(kwargs["pk"])
+        numbers = (
+            Round.objects.filter(tournament=tournament).order_by("number").values_list("number", flat=True)
+        )
+        page = self.paginate_queryset(numbers)
+        rounds = tournament_rounds_view(tournament, list(page or []))
+        return self.get_paginated_response(RoundSerializer(rounds, many=True).data)
+
+
+class TournamentRoundView(APIView):
+    permission_classes = [permissions.AllowAny]
+
+    @extend_schema(responses=RoundSerializer)
+    def get(self, request: Request, pk: int, number: int) -> Response:
+        tournament = _tournament(pk)
+        rounds = tournament_rounds_view(tournament, [number]) if number <= MAX_ROUND else []
+        if not rounds:
+            raise NotFound(f"{tournament.name} has no round {number}")
+        return Response(RoundSerializer(rounds[0]).data)
+
+
+class TournamentStandingsView(APIView):
+    permission_classes = [permissions.AllowAny]
+
+    @extend_schema(
+        parameters=[
+            OpenApiParameter("round", int, description="a finished round: the standings snapshotted after it")
+        ],
+        responses=StandingsSerializer,
+    )
+    def get(self, request: Request, pk: int) -> Response:
+        tournament = _tournament(pk)
+        round_number = _round_param(request)
+        try:
+            standings = tournament_public_standings(tournament, round_number)
+        except LookupError as exc:
+            raise NotFound(str(exc)) from None
+        except ValueError as exc:
+            raise Conflict(str(exc)) from None
+        return Response(StandingsSerializer(standings).data)
+
+
+def _round_param(request: Request) -> int | None:
+    raw = request.query_params.get("round")
+    if raw is None or raw == "":
+        return None
+    if not raw.isdigit() or not 1 <= int(raw) <= MAX_ROUND:
+        raise ValidationError({"round": "a round number, from 1"})
+    return int(raw)
+
+
+class TournamentBracketView(APIView):
+    permission_classes = [permissions.AllowAny]
+
+    @extend_schema(
+        responses=OpenApiTypes.OBJECT,
+        description="An elimination tournament's bracket: rounds of matches, their entrants and winners.",
+    )
+    def get(self, request: Request, pk: int) -> Response:
+        tournament = _tournament(pk)
+        if not tournament.is_elimination:
+            raise InvalidInput(f"{tournament.name} is a {tournament.get_format_display()}: it has no bracket")
+        if tournament.started_at is None:
+            raise Conflict(f"the bracket of {tournament.name} is drawn when it starts")
+        return Response(tournament_bracket_view(tournament))
