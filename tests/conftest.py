@@ -2,6 +2,7 @@ from __future__ import annotations
 
 import os
 
+import pytest
 from hypothesis import HealthCheck, settings
 
 # CI runs the same examples every time (a red build must be reproducible); locally hypothesis
@@ -31,3 +32,23 @@ def _require_database_server() -> None:
 
 
 _require_database_server()
+
+
+NEEDS_POSTGRESQL = (
+    "needs PostgreSQL (row locks, a database another process can open): set "
+    "DATABASE_URL=postgres://postgres@127.0.0.1:5432/mulligan_league, as `make test` does"
+)
+
+
+def require_postgresql(vendor: str, why: str = NEEDS_POSTGRESQL) -> None:
+    """Fail, saying why, where a test needs PostgreSQL and the run is on another database."""
+    if vendor != "postgresql":
+        pytest.fail(f"this test {why}", pytrace=False)
+
+
+@pytest.fixture
+def postgresql_required() -> None:
+    """For ``postgres_only`` tests (tests/games/helpers.py)."""
+    from django.db import connection
+
+    require_postgresql(connection.vendor)

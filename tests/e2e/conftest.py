@@ -29,6 +29,8 @@ from urllib.parse import quote, urlencode
 
 import pytest
 
+from tests.conftest import require_postgresql
+
 REPO_ROOT = Path(__file__).resolve().parents[2]
 # What `make pytest` gives the suite when CELERY_BROKER_URL is not set.
 DEFAULT_BROKER_URL = "redis://127.0.0.1:6379/15"
@@ -43,10 +45,7 @@ POLL_INTERVAL = 0.2
 def worker_database_url(settings_dict: Mapping[str, Any]) -> str:
     """A ``DATABASE_URL`` (django-environ) for the database ``settings_dict`` names: the test database."""
     if "postgresql" not in settings_dict["ENGINE"]:
-        pytest.skip(
-            "end-to-end tests need a database another process can open: set DATABASE_URL to "
-            "PostgreSQL (`make pytest` does)"
-        )
+        require_postgresql("sqlite", "needs a database a worker process can open too")
     user = quote(str(settings_dict.get("USER") or ""), safe="")
     password = str(settings_dict.get("PASSWORD") or "")
     credentials = user + (f":{quote(password, safe='')}" if password else "")

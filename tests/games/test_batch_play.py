@@ -28,6 +28,7 @@ from games.services.games import game_create, game_play_bots, game_play_bots_bat
 from games.services.moves import move_submit
 from games.services.ratings import ratings_recompute
 from mulligan_league.celery import app as celery_app
+from tests.conftest import require_postgresql
 from tests.games.factories import BotFactory
 from tests.games.helpers import postgres_only, race, stored_moves
 
@@ -50,8 +51,8 @@ TABLES: list[tuple[int, dict[str, Any], list[str]]] = [
 @pytest.fixture(params=["postgresql_sql", "orm"])
 def write_path(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
     """Which bulk-write path the services take: PostgreSQL's own statements, or the ORM's."""
-    if request.param == "postgresql_sql" and connection.vendor != "postgresql":
-        pytest.skip("the SQL path is PostgreSQL's")
+    if request.param == "postgresql_sql":
+        require_postgresql(connection.vendor, "runs PostgreSQL's own bulk statements")
     monkeypatch.setattr(bulk_service, "POSTGRESQL_BULK_SQL", request.param == "postgresql_sql")
     return str(request.param)
 
