@@ -6,6 +6,7 @@ from celery import shared_task
 from django.db import DatabaseError
 
 from games.services.games import game_play_bots, game_play_bots_batch
+from games.services.ladder import ladder_matchmake_all
 from games.services.ratings import ratings_recompute
 from games.services.rounds import competitions_advance
 
@@ -55,3 +56,13 @@ def recompute_ratings() -> dict[str, float]:
         "changed_ratings": report.changed_ratings,
         "largest_difference": report.largest_difference,
     }
+
+
+@shared_task(**_RELIABLE, soft_time_limit=50, time_limit=60)
+def ladder_matchmaking() -> int:
+    """Match the idle bots of every running league (celery beat, every ``LADDER_MATCH_INTERVAL``).
+
+    Safe to run twice or overlapping: each league's row is locked, and a bot already in a running
+    league game is not idle. Returns the games created.
+    """
+    return ladder_matchmake_all()

@@ -3,6 +3,7 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 from rest_framework.authtoken.views import obtain_auth_token
 
 from games.api import competition_views as tournaments
+from games.api import league_views as leagues
 from games.api import views
 
 urlpatterns = [
@@ -58,4 +59,15 @@ urlpatterns = [
         tournaments.TournamentBracketView.as_view(),
         name="api-tournament-bracket",
     ),
+    path("leagues/", leagues.LeagueListCreateView.as_view(), name="api-leagues"),
+    path("leagues/<int:pk>/", leagues.LeagueDetailView.as_view(), name="api-league"),
+    path("leagues/<int:pk>/open/", leagues.LeagueOpenView.as_view(), name="api-league-open"),
+    path("leagues/<int:pk>/start/", leagues.LeagueStartView.as_view(), name="api-league-start"),
+    path("leagues/<int:pk>/finish/", leagues.LeagueFinishView.as_view(), name="api-league-finish"),
+    path("leagues/<int:pk>/cancel/", leagues.LeagueCancelView.as_view(), name="api-league-cancel"),
+    path("leagues/<int:pk>/join/", leagues.LeagueJoinView.as_view(), name="api-league-join"),
+    path("leagues/<int:pk>/leave/", leagues.LeagueLeaveView.as_view(), name="api-league-leave"),
+    path("leagues/<int:pk>/challenge/", leagues.LeagueChallengeView.as_view(), name="api-league-challenge"),
+    path("leagues/<int:pk>/ladder/", leagues.LeagueLadderView.as_view(), name="api-league-ladder"),
+    path("leagues/<int:pk>/games/", leagues.LeagueGamesView.as_view(), name="api-league-games"),
 ]

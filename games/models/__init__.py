@@ -6,6 +6,8 @@ from games.models.competitions import (
     EntrantKinds,
     Entry,
     League,
+    LeagueEntry,
+    LeagueGame,
     Match,
     MatchGame,
     RatingSystem,
@@ -16,7 +18,7 @@ from games.models.competitions import (
 )
 from games.models.matches import Game, GameStatus, Move, Seat
 from games.models.players import Bot, BotKind, Competitor, Player
-from games.models.ratings import Rating, RatingChange
+from games.models.ratings import LeagueRatingChange, Rating, RatingChange
 
 __all__ = [
     "TRANSITIONS",
@@ -29,6 +31,9 @@ __all__ = [
     "Game",
     "GameStatus",
     "League",
+    "LeagueEntry",
+    "LeagueGame",
+    "LeagueRatingChange",
     "Match",
     "MatchGame",
     "Move",

@@ -50,16 +50,28 @@ class TournamentFormat(models.TextChoices):
 
 
 class League(models.Model):
-    """A standing competition for one game and config, rated with one system, run in seasons."""
+    """A standing competition for one game and config, rated with one system, run in seasons.
+
+    While it runs it is a continuous ladder: its bots are matched all the time by rating proximity
+    and time waited (:mod:`games.scheduling.ladder`), and people challenge those ranked near them.
+    A league's ratings (on :class:`LeagueEntry`) are its own; its games are ordinary rated games
+    too, so they also move the global per-game Elo (:class:`games.models.Rating`).
+    """
 
     name = models.CharField(max_length=120)
     organiser = models.ForeignKey(Player, null=True, on_delete=models.SET_NULL, related_name="leagues")
     game_id = models.CharField(max_length=40)
     config = models.JSONField(default=dict)
+    seats_per_table = models.PositiveSmallIntegerField(default=2)
     rating_system = models.CharField(max_length=20, choices=RatingSystem.choices, default=RatingSystem.ELO)
     entrants = models.CharField(max_length=10, choices=EntrantKinds.choices, default=EntrantKinds.BOTH)
+    challenge_range = models.PositiveSmallIntegerField(
+        default=3, help_text="a person may challenge entrants at most this many places away on the ladder"
+    )
     state = models.CharField(max_length=20, choices=CompetitionState.choices, default=CompetitionState.DRAFT)
     created_at = models.DateTimeField(auto_now_add=True)
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
 
     def __str__(self) -> str:
         return self.name
@@ -76,6 +88,48 @@ class Season(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["league", "number"], name="one_season_number_per_league")
         ]
+
+
+class LeagueEntry(models.Model):
+    """A competitor in a league, with its league rating (the ladder is the active entries by rating).
+
+    ``rating`` is what the ladder sorts by: the Elo rating, or OpenSkill's ordinal (mu - 3 sigma),
+    whose mu and sigma are kept beside it. ``provisional`` until enough games (see
+    :func:`games.services.leagues.is_provisional`). Leaving a running league keeps the row
+    (``active`` false) so its games and rating changes stay explained.
+    """
+
+    league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="league_entries")
+    competitor = models.ForeignKey(Competitor, on_delete=models.PROTECT, related_name="league_entries")
+    active = models.BooleanField(default=True)
+    rating = models.FloatField()
+    mu = models.FloatField(null=True, blank=True)
+    sigma = models.FloatField(null=True, blank=True)
+    games_played = models.PositiveIntegerField(default=0)
+    provisional = models.BooleanField(default=True)
+    joined_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["league", "-rating", "id"]
+        constraints = [
+            models.UniqueConstraint(fields=["league", "competitor"], name="one_league_entry_per_competitor")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.competitor} in {self.league} {self.rating:.1f}"
+
+
+class LeagueGame(models.Model):
+    """A game played in a league: matched by the ladder, or a person's challenge."""
+
+    league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="league_games")
+    season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="league_games")
+    game = models.OneToOneField(Game, on_delete=models.PROTECT, related_name="league_game")
+    challenge = models.BooleanField(default=False)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["league", "id"]
 
 
 class Tournament(models.Model):

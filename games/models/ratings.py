@@ -2,6 +2,7 @@ from __future__ import annotations
 
 from django.db import models
 
+from games.models.competitions import League, LeagueEntry
 from games.models.matches import Game, Seat
 from games.models.players import Competitor
 
@@ -45,3 +46,29 @@ class RatingChange(models.Model):
     @property
     def delta(self) -> float:
         return self.rating_after - self.rating_before
+
+
+class LeagueRatingChange(models.Model):
+    """One row per seat per game of a league: its league rating before and after.
+
+    Separate from :class:`RatingChange` (the global per-game Elo, which league games move too). The
+    ``id`` order is the order league ratings were applied in; ``league_ratings_recompute`` follows
+    it. Elo leagues fill ``rating_*`` and ``k_factor``; OpenSkill leagues also ``mu_*``/``sigma_*``
+    (``rating_*`` is then the ordinal).
+    """
+
+    league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="rating_changes")
+    entry = models.ForeignKey(LeagueEntry, on_delete=models.CASCADE, related_name="rating_changes")
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="league_rating_changes")
+    seat = models.OneToOneField(Seat, on_delete=models.CASCADE, related_name="league_rating_change")
+    rating_before = models.FloatField()
+    rating_after = models.FloatField()
+    k_factor = models.FloatField(null=True, blank=True)
+    mu_before = models.FloatField(null=True, blank=True)
+    mu_after = models.FloatField(null=True, blank=True)
+    sigma_before = models.FloatField(null=True, blank=True)
+    sigma_after = models.FloatField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["id"]

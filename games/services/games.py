@@ -140,7 +140,15 @@ def game_finish(*, game: Game, state: State, seats: Sequence[Seat] | None = None
     game.save(update_fields=["status", "outcome", "finished_at", "version"])
     if game.rated:
         rating_apply_for_game(game=game, seats=seats)
+        _apply_league_ratings([(game, seats)])
     _advance_competitions_on_commit([game.pk])
+
+
+def _apply_league_ratings(finished: Sequence[tuple[Game, Sequence[Seat]]]) -> None:
+    """League ratings of the finished games that belong to a league (after the global Elo's locks)."""
+    from games.services.leagues import league_ratings_apply_for_games  # leagues imports this module
+
+    league_ratings_apply_for_games(finished=finished)
 
 
 def _advance_competitions_on_commit(game_pks: Sequence[int]) -> None:
@@ -286,5 +294,6 @@ def _play_bot_batch_chunk(
     update_rows(Seat, [seat for game, _ in finished for seat in batch[game.pk].seats], ["rank", "score"])
     rating_apply_for_games(finished=[(game, batch[game.pk].seats) for game, _ in finished])
     if finished:
+        _apply_league_ratings([(game, batch[game.pk].seats) for game, _ in finished])
         _advance_competitions_on_commit([game.pk for game, _ in finished])
     return {pk: (len(entry.moves), entry.waiting) for pk, entry in batch.items()}

@@ -162,6 +162,16 @@ CELERY_TASK_ROUTES = {
     "games.tasks.*deadline*": {"queue": QUEUE_DEADLINES},
     "games.tasks.*standing*": {"queue": QUEUE_RATINGS},
     "games.tasks.advance_competitions": {"queue": QUEUE_RATINGS},
+    "games.tasks.ladder_matchmaking": {"queue": QUEUE_BOTS},
+}
+# Running leagues match their idle bots this often (games.tasks.ladder_matchmaking, on celery beat).
+LADDER_MATCH_INTERVAL = env.float("LADDER_MATCH_INTERVAL", default=10.0)
+CELERY_BEAT_SCHEDULE = {
+    "ladder-matchmaking": {
+        "task": "games.tasks.ladder_matchmaking",
+        "schedule": LADDER_MATCH_INTERVAL,
+        "options": {"queue": QUEUE_BOTS, "expires": LADDER_MATCH_INTERVAL},
+    },
 }
 # Games created together (a round, the demo, bench/pipeline.py) are played this many to a task
 # (games_enqueue_bots): one task, one transaction and one round of rating locks per batch. Large
@@ -174,6 +184,16 @@ ELO_INITIAL = env.float("ELO_INITIAL", default=1500.0)
 ELO_K = env.float("ELO_K", default=20.0)
 ELO_K_PROVISIONAL = env.float("ELO_K_PROVISIONAL", default=40.0)
 ELO_PROVISIONAL_GAMES = env.int("ELO_PROVISIONAL_GAMES", default=30)
+# League ratings (games.services.leagues): an OpenSkill rating is provisional while it has fewer
+# games than this or its sigma is above this (openskill starts at 25/3 ~ 8.33).
+LEAGUE_OPENSKILL_PROVISIONAL_GAMES = env.int("LEAGUE_OPENSKILL_PROVISIONAL_GAMES", default=10)
+LEAGUE_OPENSKILL_PROVISIONAL_SIGMA = env.float("LEAGUE_OPENSKILL_PROVISIONAL_SIGMA", default=5.0)
+# Continuous ladder (games.scheduling.ladder): a waiting bot accepts tables whose rating spread is
+# at most LADDER_BASE_GAP + LADDER_GAP_PER_SECOND x seconds waited (OpenSkill leagues: the ordinal
+# scale is ~1/60 of Elo's, so the gaps are scaled by LADDER_OPENSKILL_SCALE).
+LADDER_BASE_GAP = env.float("LADDER_BASE_GAP", default=100.0)
+LADDER_GAP_PER_SECOND = env.float("LADDER_GAP_PER_SECOND", default=2.0)
+LADDER_OPENSKILL_SCALE = env.float("LADDER_OPENSKILL_SCALE", default=1 / 60)
 
 LOGGING = {
     "version": 1,

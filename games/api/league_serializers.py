@@ -1,0 +1,156 @@
+"""League requests and responses. Requests are checked for shape here; the services decide the rest."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from drf_spectacular.utils import extend_schema_field
+from rest_framework import serializers
+
+from games.api.competition_serializers import OrganiserSerializer
+from games.api.serializers import MAX_ID, _reject_nul
+from games.models import EntrantKinds, Game, League, LeagueEntry, RatingSystem
+
+
+class LeagueCreateSerializer(serializers.Serializer):
+    name = serializers.CharField(max_length=120)
+    game = serializers.CharField(max_length=40, help_text="a game id from /api/catalog/, e.g. mulligan")
+    config = serializers.DictField(required=False, default=dict, help_text="the game's options")
+    seats_per_table = serializers.IntegerField(required=False, default=2, min_value=2, max_value=8)
+    rating_system = serializers.ChoiceField(
+        choices=RatingSystem.choices,
+        required=False,
+        default=RatingSystem.ELO,
+        help_text="OpenSkill only for tables of 3 or more seats",
+    )
+    entrants = serializers.ChoiceField(
+        choices=EntrantKinds.choices, required=False, default=EntrantKinds.BOTH
+    )
+    challenge_range = serializers.IntegerField(
+        required=False,
+        default=3,
+        min_value=1,
+        max_value=1000,
+        help_text="people may challenge entrants at most this many ladder places away",
+    )
+
+    def validate_config(self, config: dict[str, Any]) -> dict[str, Any]:
+        _reject_nul(config)
+        return config
+
+
+class LeagueJoinSerializer(serializers.Serializer):
+    bot = serializers.IntegerField(
+        required=False, min_value=1, max_value=MAX_ID, help_text="enter this bot instead of yourself"
+    )
+
+
+class LeagueEntryTargetSerializer(serializers.Serializer):
+    entry = serializers.IntegerField(
+        required=False,
+        min_value=1,
+        max_value=MAX_ID,
+        help_text="the entry to act on (organiser, or a bot's owner); empty: your own",
+    )
+
+
+class ChallengeSerializer(serializers.Serializer):
+    entry = serializers.IntegerField(
+        min_value=1, max_value=MAX_ID, help_text="the league entry you challenge"
+    )
+
+
+class LeagueSerializer(serializers.ModelSerializer):
+    game = serializers.CharField(source="game_id")
+    rating_system_display = serializers.CharField(source="get_rating_system_display")
+    state_display = serializers.CharField(source="get_state_display")
+    entrants_display = serializers.CharField(
+        source="get_entrants_display", help_text="who may enter, in words"
+    )
+    organiser = OrganiserSerializer(allow_null=True)
+    entry_count = serializers.IntegerField(help_text="entrants on the ladder")
+    games_played = serializers.IntegerField()
+    season = serializers.SerializerMethodField(help_text="the current (latest) season's number")
+
+    class Meta:
+        model = League
+        fields = [
+            "id",
+            "name",
+            "game",
+            "config",
+            "seats_per_table",
+            "rating_system",
+            "rating_system_display",
+            "entrants",
+            "entrants_display",
+            "challenge_range",
+            "state",
+            "state_display",
+            "season",
+            "organiser",
+            "entry_count",
+            "games_played",
+            "created_at",
+            "started_at",
+            "finished_at",
+        ]
+
+    @extend_schema_field(serializers.IntegerField(allow_null=True))
+    def get_season(self, league: League) -> int | None:
+        numbers = [season.number for season in league.seasons.all()]
+        return max(numbers) if numbers else None
+
+
+class LeagueEntrySerializer(serializers.ModelSerializer):
+    """A ladder row: ``rating`` is the Elo rating, or OpenSkill's ordinal (mu - 3 sigma)."""
+
+    name = serializers.CharField(source="competitor.name")
+    kind = serializers.SerializerMethodField()
+    position = serializers.SerializerMethodField(help_text="place on the ladder (1 = top); null if left")
+    rating_system = serializers.CharField(source="league.rating_system")
+
+    class Meta:
+        model = LeagueEntry
+        fields = [
+            "id",
+            "position",
+            "competitor",
+            "name",
+            "kind",
+            "rating_system",
+            "rating",
+            "mu",
+            "sigma",
+            "games_played",
+            "provisional",
+            "active",
+            "joined_at",
+        ]
+
+    @extend_schema_field(serializers.ChoiceField(choices=["person", "bot"]))
+    def get_kind(self, entry: LeagueEntry) -> str:
+        return "bot" if hasattr(entry.competitor, "bot") else "person"
+
+    @extend_schema_field(serializers.IntegerField(allow_null=True))
+    def get_position(self, entry: LeagueEntry) -> int | None:
+        return self.context.get("positions", {}).get(entry.pk)
+
+
+class LeagueGameSeatSerializer(serializers.Serializer):
+    seat = serializers.IntegerField(source="index")
+    competitor = serializers.IntegerField(source="competitor_id")
+    name = serializers.CharField(source="competitor.name")
+    rank = serializers.IntegerField(allow_null=True)
+    score = serializers.FloatField(allow_null=True)
+
+
+class LeagueGameSerializer(serializers.ModelSerializer):
+    game = serializers.CharField(source="game_id")
+    season = serializers.IntegerField(source="league_game.season.number")
+    challenge = serializers.BooleanField(source="league_game.challenge")
+    seats = LeagueGameSeatSerializer(many=True)
+
+    class Meta:
+        model = Game
+        fields = ["id", "game", "season", "challenge", "status", "seats", "created_at", "finished_at"]

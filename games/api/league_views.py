@@ -1,0 +1,249 @@
+"""Leagues over HTTP: one view per operation, translating to a selector or a service and back.
+
+Who may do what is decided by :mod:`games.services.leagues` and :mod:`games.services.ladder`; their
+errors become 400/403/404/409 with the API's one error shape, as for tournaments.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import django_filters
+from drf_spectacular.utils import extend_schema
+from rest_framework import generics, permissions, status
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from games.api.league_serializers import (
+    ChallengeSerializer,
+    LeagueCreateSerializer,
+    LeagueEntrySerializer,
+    LeagueEntryTargetSerializer,
+    LeagueGameSerializer,
+    LeagueJoinSerializer,
+    LeagueSerializer,
+)
+from games.api.serializers import MAX_ID
+from games.league_selectors import ladder_entries, league_games, leagues_with_counts
+from games.models import CompetitionState, League, LeagueEntry
+from games.services import leagues as services
+from games.services.errors import NotFound
+from games.services.ladder import league_challenge
+from games.services.players import player_for_user
+
+
+def _league(pk: int) -> League:
+    league = leagues_with_counts().prefetch_related("seasons").filter(pk=pk).first() if pk <= MAX_ID else None
+    if league is None:
+        raise NotFound(f"no league {pk}")
+    return league
+
+
+def _detail(pk: int, code: int = status.HTTP_200_OK) -> Response:
+    return Response(LeagueSerializer(_league(pk)).data, status=code)
+
+
+def _check_pk(pk: int) -> None:
+    if pk > MAX_ID:
+        raise NotFound(f"no league {pk}")
+
+
+class LeagueFilter(django_filters.FilterSet):
+    game = django_filters.CharFilter(field_name="game_id", help_text="only this game id")
+    state = django_filters.ChoiceFilter(choices=CompetitionState.choices, help_text="only in this state")
+
+    class Meta:
+        model = League
+        fields = ["game", "state"]
+
+
+class LeagueListCreateView(generics.ListAPIView):
+    """Leagues, newest first; anyone signed in may create one and is its organiser."""
+
+    serializer_class = LeagueSerializer
+    filterset_class = LeagueFilter
+
+    def get_queryset(self) -> Any:
+        return leagues_with_counts().prefetch_related("seasons").order_by("-id")
+
+    @extend_schema(request=LeagueCreateSerializer, responses={201: LeagueSerializer})
+    def post(self, request: Request) -> Response:
+        serializer = LeagueCreateSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        data = serializer.validated_data
+        league = services.league_create(
+            name=data["name"],
+            game_id=data["game"],
+            organiser=player_for_user(request.user),
+            config=data["config"],
+            seats_per_table=data["seats_per_table"],
+            rating_system=data["rating_system"],
+            entrants=data["entrants"],
+            challenge_range=data["challenge_range"],
+        )
+        return _detail(league.pk, status.HTTP_201_CREATED)
+
+
+class LeagueDetailView(APIView):
+    permission_classes = [permissions.AllowAny]
+
+    @extend_schema(responses=LeagueSerializer)
+    def get(self, request: Request, pk: int) -> Response:
+        return _detail(pk)
+
+
+# -- The organiser's transitions -------------------------------------------------------------------
+
+
+class _TransitionView(APIView):
+    permission_classes = [permissions.IsAuthenticated]
+    transition: Callable[..., League]
+
+    def post(self, request: Request, pk: int) -> Response:
+        _check_pk(pk)
+        type(self).transition(league_pk=pk, user=request.user)
+        return _detail(pk)
+
+
+_transition_schema = extend_schema(request=None, responses=LeagueSerializer)
+
+
+@extend_schema(description="Open registration (organiser only).")
+class LeagueOpenView(_TransitionView):
+    transition = services.league_open_registration
+
+    @_transition_schema
+    def post(self, request: Request, pk: int) -> Response:
+        return super().post(request, pk)
+
+
+@extend_schema(
+    description="Start the ladder and its next season (organiser only); bots are matched from now."
+)
+class LeagueStartView(_TransitionView):
+    transition = services.league_start
+
+    @_transition_schema
+    def post(self, request: Request, pk: int) -> Response:
+        return super().post(request, pk)
+
+
+@extend_schema(description="Finish: no new games; running games are played out (organiser only).")
+class LeagueFinishView(_TransitionView):
+    transition = services.league_finish
+
+    @_transition_schema
+    def post(self, request: Request, pk: int) -> Response:
+        return super().post(request, pk)
+
+
+@extend_schema(description="Cancel; running games are aborted (organiser only).")
+class LeagueCancelView(_TransitionView):
+    transition = services.league_cancel
+
+    @_transition_schema
+    def post(self, request: Request, pk: int) -> Response:
+        return super().post(request, pk)
+
+
+# -- Joining, leaving, challenging -----------------------------------------------------------------
+
+
+def _entry_data(entry: LeagueEntry) -> dict[str, Any]:
+    entry = LeagueEntry.objects.select_related("competitor__bot", "league").get(pk=entry.pk)
+    positions = {pk: n for n, pk in enumerate(ladder_entries(entry.league).values_list("pk", flat=True), 1)}
+    return LeagueEntrySerializer(entry, context={"positions": positions}).data
+
+
+class LeagueJoinView(APIView):
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(
+        request=LeagueJoinSerializer,
+        responses={201: LeagueEntrySerializer},
+        description="Join as yourself, or enter a bot you own (built-in bots: staff and the organiser). "
+        "Possible during registration and while the ladder runs.",
+    )
+    def post(self, request: Request, pk: int) -> Response:
+        serializer = LeagueJoinSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        _check_pk(pk)
+        entry = services.league_enter(
+            league_pk=pk, user=request.user, bot_pk=serializer.validated_data.get("bot")
+        )
+        return Response(_entry_data(entry), status=status.HTTP_201_CREATED)
+
+
+class LeagueLeaveView(APIView):
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(
+        request=LeagueEntryTargetSerializer,
+        responses={204: None},
+        description="Leave: your entry, or one you may act for. A running league keeps its rating history.",
+    )
+    def post(self, request: Request, pk: int) -> Response:
+        serializer = LeagueEntryTargetSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        _check_pk(pk)
+        services.league_withdraw(
+            league_pk=pk, user=request.user, entry_pk=serializer.validated_data.get("entry")
+        )
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class LeagueChallengeView(APIView):
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(
+        request=ChallengeSerializer,
+        responses={201: LeagueGameSerializer},
+        description="Challenge an entrant at most the league's challenge range of places from you on the "
+        "ladder (two-seat leagues); a game with both of you starts at once. Out of range: 409 "
+        "challenge_out_of_range.",
+    )
+    def post(self, request: Request, pk: int) -> Response:
+        serializer = ChallengeSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        _check_pk(pk)
+        game = league_challenge(league_pk=pk, user=request.user, entry_pk=serializer.validated_data["entry"])
+        game = league_games(_league(pk)).get(pk=game.pk)
+        return Response(LeagueGameSerializer(game).data, status=status.HTTP_201_CREATED)
+
+
+# -- Reads -----------------------------------------------------------------------------------------
+
+
+class LeagueLadderView(generics.ListAPIView):
+    """The ladder, best first: positions, ratings (Elo, or OpenSkill's ordinal with mu and sigma),
+    provisional ratings marked. The response also names the league's ``rating_system``."""
+
+    serializer_class = LeagueEntrySerializer
+    permission_classes = [permissions.AllowAny]
+    filter_backends: list[Any] = []
+
+    def get_queryset(self) -> Any:
+        return ladder_entries(self._league).select_related("competitor__bot", "league")
+
+    def get_serializer_context(self) -> dict[str, Any]:
+        ids = ladder_entries(self._league).values_list("pk", flat=True)
+        return {**super().get_serializer_context(), "positions": {pk: n for n, pk in enumerate(ids, 1)}}
+
+    def list(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        self._league = _league(kwargs["pk"])
+        response = super().list(request, *args, **kwargs)
+        response.data["rating_system"] = self._league.rating_system
+        return response
+
+
+class LeagueGamesView(generics.ListAPIView):
+    """The league's games, newest first: ladder matches and challenges, with seats and results."""
+
+    serializer_class = LeagueGameSerializer
+    permission_classes = [permissions.AllowAny]
+    filter_backends: list[Any] = []
+
+    def get_queryset(self) -> Any:
+        return league_games(_league(self.kwargs["pk"]))

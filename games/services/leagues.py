@@ -1,0 +1,481 @@
+"""A league's lifecycle (create, open, start, finish, cancel, join, leave) and its ratings.
+
+States move only along ``TRANSITIONS``, as tournaments do; every write that depends on a league's
+state locks its row first. Starting a league opens its next season (1, 2, ...); its games belong to
+that season.
+
+League ratings
+--------------
+Every league keeps its own ratings, on its entries (:class:`LeagueEntry`), updated after every
+finished game of the league in the transaction that finishes it
+(:func:`league_ratings_apply_for_games`, called by :mod:`games.services.games`). They are separate
+from the global per-game Elo (:class:`Rating`), which league games move as any rated game does.
+
+- Elo leagues: the service's pairwise multi-seat Elo (:mod:`games.ratings.elo`) with the same
+  settings; K is the provisional K for an entry's first ``ELO_PROVISIONAL_GAMES`` league games.
+- OpenSkill leagues (3+ seats only): Plackett-Luce mu/sigma via ``openskill_update``; the ladder
+  sorts by the ordinal mu - 3 sigma, stored in ``rating``.
+
+Provisional: Elo, fewer than ``ELO_PROVISIONAL_GAMES`` league games; OpenSkill, fewer than
+``LEAGUE_OPENSKILL_PROVISIONAL_GAMES`` games *or* sigma still above
+``LEAGUE_OPENSKILL_PROVISIONAL_SIGMA`` (its uncertainty has not come down yet).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from django.conf import settings
+from django.contrib.auth.models import User
+from django.db import transaction
+from django.db.models import Min, Q
+from django.utils import timezone
+
+from engine import UnknownGame, get_game
+from games.models import (
+    TRANSITIONS,
+    Bot,
+    BotKind,
+    CompetitionState,
+    Competitor,
+    EntrantKinds,
+    Game,
+    GameStatus,
+    League,
+    LeagueEntry,
+    LeagueGame,
+    LeagueRatingChange,
+    Player,
+    RatingSystem,
+    Season,
+    Seat,
+)
+from games.ratings.elo import multi_seat_update
+from games.ratings.openskill import SkillRating, openskill_initial, openskill_update
+from games.services.bulk import insert_rows
+from games.services.competitions import MAX_MULTI_SEAT, _validated_config
+from games.services.errors import Conflict, InvalidInput, NotAllowed, NotFound
+from games.services.players import player_for_user
+from games.services.ratings import elo_config
+
+_VERBS = {
+    CompetitionState.DRAFT: "move back to draft",
+    CompetitionState.REGISTRATION: "open registration for",
+    CompetitionState.RUNNING: "start",
+    CompetitionState.FINISHED: "finish",
+    CompetitionState.CANCELLED: "cancel",
+}
+_STATE_PHRASES = {
+    CompetitionState.DRAFT: "in draft",
+    CompetitionState.REGISTRATION: "open for registration",
+    CompetitionState.RUNNING: "running",
+    CompetitionState.FINISHED: "finished",
+    CompetitionState.CANCELLED: "cancelled",
+}
+
+
+class NotOrganiser(NotAllowed):
+    code = "not_organiser"
+
+
+class NotYourEntrant(NotAllowed):
+    code = "not_your_entrant"
+
+
+def in_state(league: League) -> str:
+    return _STATE_PHRASES[CompetitionState(league.state)]
+
+
+def _transition(league: League, target: str) -> None:
+    if target not in TRANSITIONS[league.state]:
+        raise Conflict(f"cannot {_VERBS[CompetitionState(target)]} a league that is {in_state(league)}")
+    league.state = target
+
+
+def _check_organiser(league: League, user: User | None) -> None:
+    """``user`` None: a trusted caller (a task, the admin, a test); otherwise only the organiser."""
+    if user is None:
+        return
+    if league.organiser_id is None or league.organiser_id != player_for_user(user).pk:
+        raise NotOrganiser(f"only the organiser of {league.name} may do that")
+
+
+def locked_league(league_pk: int) -> League:
+    league = League.objects.select_for_update().filter(pk=league_pk).first()
+    if league is None:
+        raise NotFound(f"no league {league_pk}")
+    return league
+
+
+# -- Create and transitions ---------------------------------------------------------------------------
+
+
+@transaction.atomic
+def league_create(
+    *,
+    name: str,
+    game_id: str,
+    organiser: Player | None = None,
+    config: Mapping[str, Any] | None = None,
+    seats_per_table: int = 2,
+    rating_system: str = RatingSystem.ELO,
+    entrants: str = EntrantKinds.BOTH,
+    challenge_range: int = 3,
+) -> League:
+    """A league in draft. OpenSkill is offered for multi-seat leagues (3+ seats) only."""
+    if not name.strip():
+        raise InvalidInput("a league needs a name")
+    if entrants not in EntrantKinds.values:
+        raise InvalidInput(f"entrants are one of {', '.join(EntrantKinds.values)}, not {entrants!r}")
+    if rating_system not in RatingSystem.values:
+        raise InvalidInput(f"rating systems are {', '.join(RatingSystem.values)}, not {rating_system!r}")
+    if not 2 <= seats_per_table <= MAX_MULTI_SEAT:
+        raise InvalidInput(f"league tables have 2 to {MAX_MULTI_SEAT} seats, not {seats_per_table}")
+    if rating_system == RatingSystem.OPENSKILL and seats_per_table < 3:
+        raise InvalidInput("OpenSkill is offered for multi-seat leagues (3 or more seats); use Elo")
+    if challenge_range < 1:
+        raise InvalidInput("the challenge range is at least one place")
+    try:
+        get_game(game_id)
+    except UnknownGame as exc:
+        raise InvalidInput(str(exc)) from None
+    normalized = _validated_config(game_id, config, seats_per_table)
+    return League.objects.create(
+        name=name.strip(),
+        organiser=organiser,
+        game_id=game_id,
+        config=normalized,
+        seats_per_table=seats_per_table,
+        rating_system=rating_system,
+        entrants=entrants,
+        challenge_range=challenge_range,
+    )
+
+
+@transaction.atomic
+def league_open_registration(*, league_pk: int, user: User | None = None) -> League:
+    league = locked_league(league_pk)
+    _check_organiser(league, user)
+    _transition(league, CompetitionState.REGISTRATION)
+    league.save(update_fields=["state"])
+    return league
+
+
+@transaction.atomic
+def league_start(*, league_pk: int, user: User | None = None) -> League:
+    """Start the ladder and its next season; needs a table's worth of entrants."""
+    league = locked_league(league_pk)
+    _check_organiser(league, user)
+    _transition(league, CompetitionState.RUNNING)
+    count = league.league_entries.filter(active=True).count()
+    if count < league.seats_per_table:
+        raise Conflict(
+            f"cannot start with {count} entrant{'s' * (count != 1)}: "
+            f"a table of this league needs {league.seats_per_table}"
+        )
+    last = league.seasons.order_by("-number").values_list("number", flat=True).first() or 0
+    Season.objects.create(league=league, number=last + 1, state=CompetitionState.RUNNING)
+    league.started_at = timezone.now()
+    league.save(update_fields=["state", "started_at"])
+    return league
+
+
+def current_season(league: League) -> Season:
+    season = league.seasons.order_by("-number").first()
+    if season is None:
+        raise Conflict(f"{league.name} has not started")
+    return season
+
+
+@transaction.atomic
+def league_finish(*, league_pk: int, user: User | None = None) -> League:
+    """Finish: no new games; games still running are played out and still rated."""
+    league = locked_league(league_pk)
+    _check_organiser(league, user)
+    _transition(league, CompetitionState.FINISHED)
+    league.finished_at = timezone.now()
+    league.save(update_fields=["state", "finished_at"])
+    league.seasons.filter(state=CompetitionState.RUNNING).update(state=CompetitionState.FINISHED)
+    return league
+
+
+@transaction.atomic
+def league_cancel(*, league_pk: int, user: User | None = None) -> League:
+    """Cancel; the league's running games are aborted (unrated)."""
+    league = locked_league(league_pk)
+    _check_organiser(league, user)
+    _transition(league, CompetitionState.CANCELLED)
+    league.finished_at = timezone.now()
+    league.save(update_fields=["state", "finished_at"])
+    league.seasons.filter(state=CompetitionState.RUNNING).update(state=CompetitionState.CANCELLED)
+    running = Game.objects.select_for_update(of=("self",)).filter(
+        league_game__league=league, status=GameStatus.RUNNING
+    )
+    pks = list(running.order_by("pk").values_list("pk", flat=True))
+    Game.objects.filter(pk__in=pks).update(status=GameStatus.ABORTED, finished_at=timezone.now())
+    return league
+
+
+# -- Joining and leaving ------------------------------------------------------------------------------
+
+
+def _initial_values(league: League) -> dict[str, Any]:
+    if league.rating_system == RatingSystem.OPENSKILL:
+        start = openskill_initial()
+        return {"rating": start.ordinal, "mu": start.mu, "sigma": start.sigma}
+    return {"rating": elo_config().initial, "mu": None, "sigma": None}
+
+
+def _check_entrant(league: League, competitor: Competitor) -> None:
+    bot = getattr(competitor, "bot", None)
+    if bot is None and league.entrants == EntrantKinds.BOTS:
+        raise InvalidInput(f"{league.name} is for bots only")
+    if bot is not None and league.entrants == EntrantKinds.PEOPLE:
+        raise InvalidInput(f"{league.name} is for people only")
+    if bot is not None and bot.game_id != league.game_id:
+        raise InvalidInput(f"bot {competitor.name!r} plays {bot.game_id}, not {league.game_id}")
+
+
+def _join(league: League, competitor: Competitor) -> LeagueEntry:
+    if league.state not in (CompetitionState.REGISTRATION, CompetitionState.RUNNING):
+        raise Conflict(f"cannot join a league that is {in_state(league)}")
+    _check_entrant(league, competitor)
+    entry = league.league_entries.filter(competitor=competitor).first()
+    if entry is not None:
+        if entry.active:
+            raise Conflict(f"{competitor.name} is already in {league.name}")
+        entry.active = True  # back on the ladder with the rating it left with
+        entry.save(update_fields=["active"])
+        return entry
+    return LeagueEntry.objects.create(league=league, competitor=competitor, **_initial_values(league))
+
+
+@transaction.atomic
+def league_join(*, league_pk: int, competitor: Competitor) -> LeagueEntry:
+    """Enter a competitor during registration or while the ladder runs."""
+    return _join(locked_league(league_pk), competitor)
+
+
+def _may_act_for_bot(league: League, bot: Bot, user: User) -> bool:
+    player = player_for_user(user)
+    if bot.owner_id is not None:
+        return bool(bot.owner_id == player.pk)
+    return bot.kind == BotKind.BUILTIN and (user.is_staff or league.organiser_id == player.pk)
+
+
+@transaction.atomic
+def league_enter(*, league_pk: int, user: User, bot_pk: int | None = None) -> LeagueEntry:
+    """``user`` joins as themselves, or enters bot ``bot_pk`` if they may act for it."""
+    league = locked_league(league_pk)
+    if bot_pk is None:
+        return _join(league, player_for_user(user).competitor)
+    bot = Bot.objects.select_related("competitor").filter(pk=bot_pk).first()
+    if bot is None:
+        raise NotFound(f"no bot {bot_pk}")
+    if not _may_act_for_bot(league, bot, user):
+        raise NotYourEntrant(f"you may not enter {bot.competitor.name}: enter your own bots only")
+    return _join(league, bot.competitor)
+
+
+def _leave(league: League, entry: LeagueEntry) -> None:
+    if league.state == CompetitionState.REGISTRATION:
+        entry.delete()
+    elif league.state == CompetitionState.RUNNING:
+        if not entry.active:
+            raise Conflict(f"{entry.competitor.name} has already left {league.name}")
+        entry.active = False
+        entry.save(update_fields=["active"])
+    else:
+        raise Conflict(f"cannot leave a league that is {in_state(league)}")
+
+
+@transaction.atomic
+def league_leave(*, league_pk: int, competitor: Competitor) -> None:
+    league = locked_league(league_pk)
+    entry = league.league_entries.filter(competitor=competitor).first()
+    if entry is None:
+        raise NotFound(f"{competitor.name} is not in {league.name}")
+    _leave(league, entry)
+
+
+@transaction.atomic
+def league_withdraw(*, league_pk: int, user: User, entry_pk: int | None = None) -> None:
+    """Leave: your own entry, or (the organiser, a bot's owner) one you may act for."""
+    league = locked_league(league_pk)
+    player = player_for_user(user)
+    if entry_pk is None:
+        entry = league.league_entries.filter(competitor=player.competitor).first()
+        if entry is None:
+            raise NotFound(f"you are not in {league.name}")
+    else:
+        entry = league.league_entries.select_related("competitor__bot").filter(pk=entry_pk).first()
+        if entry is None:
+            raise NotFound(f"{league.name} has no entry {entry_pk}")
+        bot = getattr(entry.competitor, "bot", None)
+        allowed = (
+            league.organiser_id == player.pk
+            or entry.competitor_id == player.competitor_id
+            or (bot is not None and _may_act_for_bot(league, bot, user))
+        )
+        if not allowed:
+            raise NotYourEntrant(f"only the organiser may remove {entry.competitor.name}")
+    _leave(league, entry)
+
+
+# -- Ratings ------------------------------------------------------------------------------------------
+
+
+def is_provisional(league: League, games_played: int, sigma: float | None) -> bool:
+    if league.rating_system == RatingSystem.OPENSKILL:
+        return (
+            games_played < settings.LEAGUE_OPENSKILL_PROVISIONAL_GAMES
+            or (sigma or 0.0) > settings.LEAGUE_OPENSKILL_PROVISIONAL_SIGMA
+        )
+    return games_played < settings.ELO_PROVISIONAL_GAMES
+
+
+@dataclass
+class _Value:
+    """An entry's league rating while games are applied in memory."""
+
+    rating: float
+    mu: float | None
+    sigma: float | None
+    games_played: int
+
+
+def _apply_one(
+    league: League, values: Sequence[_Value], ranks: Sequence[int]
+) -> list[tuple[_Value, float | None]]:
+    """The new values of the seats of one game (seat order), with the K used (Elo)."""
+    if league.rating_system == RatingSystem.OPENSKILL:
+        after = openskill_update(
+            [SkillRating(mu=v.mu or 0.0, sigma=v.sigma or 0.0) for v in values], list(ranks)
+        )
+        return [
+            (_Value(new.ordinal, new.mu, new.sigma, v.games_played + 1), None)
+            for v, new in zip(values, after, strict=True)
+        ]
+    config = elo_config()
+    k_factors = [config.k_for(v.games_played) for v in values]
+    ratings = multi_seat_update([v.rating for v in values], list(ranks), k_factors)
+    return [
+        (_Value(new, None, None, v.games_played + 1), k)
+        for v, new, k in zip(values, ratings, k_factors, strict=True)
+    ]
+
+
+def league_ratings_apply_for_games(*, finished: Sequence[tuple[Game, Sequence[Seat]]]) -> None:
+    """League ratings for finished games, in the order given; inside the transaction that finishes them.
+
+    Games of no league are ignored (one query when none is). The entries involved are locked once,
+    in id order (after the global Rating rows, which the caller locks first, always in that order).
+    """
+    pks = [game.pk for game, _ in finished if game.rated]
+    if not pks:
+        return
+    leagues_of = dict(LeagueGame.objects.filter(game_id__in=pks).values_list("game_id", "league_id"))
+    if not leagues_of:
+        return
+    rated = [(game, seats) for game, seats in finished if game.pk in leagues_of]
+    leagues = League.objects.in_bulk(set(leagues_of.values()))
+    wanted = Q()
+    for game, seats in rated:
+        wanted |= Q(league_id=leagues_of[game.pk], competitor_id__in=[s.competitor_id for s in seats])
+    entries = {
+        (e.league_id, e.competitor_id): e
+        for e in LeagueEntry.objects.select_for_update().filter(wanted).order_by("id")
+    }
+    rows: list[tuple[Any, ...]] = []
+    for game, seats in rated:
+        league = leagues[leagues_of[game.pk]]
+        ordered = sorted(seats, key=lambda seat: seat.index)
+        seated = [entries.get((league.pk, seat.competitor_id)) for seat in ordered]
+        if any(entry is None for seat, entry in zip(ordered, seated, strict=True)):
+            continue  # a seat of someone not in the league (not made by this service): not league-rated
+        league_entries = [entry for entry in seated if entry is not None]
+        values = [_Value(e.rating, e.mu, e.sigma, e.games_played) for e in league_entries]
+        after = _apply_one(league, values, [seat.rank or 0 for seat in ordered])
+        for seat, entry, old, (new, k) in zip(ordered, league_entries, values, after, strict=True):
+            entry.rating, entry.mu, entry.sigma, entry.games_played = (
+                new.rating,
+                new.mu,
+                new.sigma,
+                new.games_played,
+            )
+            entry.provisional = is_provisional(league, new.games_played, new.sigma)
+            rows.append(
+                (league.pk, entry.pk, game.pk, seat.pk, old.rating, new.rating, k)
+                + (old.mu, new.mu, old.sigma, new.sigma)
+            )
+    LeagueEntry.objects.bulk_update(
+        list(entries.values()), ["rating", "mu", "sigma", "games_played", "provisional"]
+    )
+    fields = ["league_id", "entry_id", "game_id", "seat_id", "rating_before", "rating_after", "k_factor"]
+    fields += ["mu_before", "mu_after", "sigma_before", "sigma_after"]
+    insert_rows(LeagueRatingChange, fields, rows, {"created_at": timezone.now()})
+
+
+@dataclass(frozen=True)
+class LeagueRecomputeReport:
+    games: int
+    entries: int
+    changed_entries: int
+    largest_difference: float
+
+
+@transaction.atomic
+def league_ratings_recompute(*, league_pk: int) -> LeagueRecomputeReport:
+    """Rebuild a league's ratings and rating changes from its stored games, in the order applied."""
+    league = locked_league(league_pk)
+    entries = {e.pk: e for e in LeagueEntry.objects.select_for_update().filter(league=league).order_by("id")}
+    start = _initial_values(league)
+    current = {pk: _Value(start["rating"], start["mu"], start["sigma"], 0) for pk in entries}
+    games = (
+        Game.objects.filter(league_rating_changes__league=league)
+        .annotate(first_change=Min("league_rating_changes__id"))
+        .order_by("first_change")
+        .prefetch_related("seats", "league_rating_changes")
+    )
+    count = 0
+    updated: list[LeagueRatingChange] = []
+    for game in games:
+        count += 1
+        changes = {c.seat_id: c for c in game.league_rating_changes.all()}
+        seats = sorted(game.seats.all(), key=lambda seat: seat.index)
+        values = [current[changes[seat.pk].entry_id] for seat in seats]
+        after = _apply_one(league, values, [seat.rank or 0 for seat in seats])
+        for seat, old, (new, k) in zip(seats, values, after, strict=True):
+            change = changes[seat.pk]
+            current[change.entry_id] = new
+            change.rating_before, change.rating_after, change.k_factor = old.rating, new.rating, k
+            change.mu_before, change.mu_after = old.mu, new.mu
+            change.sigma_before, change.sigma_after = old.sigma, new.sigma
+            updated.append(change)
+    LeagueRatingChange.objects.bulk_update(
+        updated,
+        ["rating_before", "rating_after", "k_factor", "mu_before", "mu_after", "sigma_before", "sigma_after"],
+        batch_size=500,
+    )
+    changed, largest = 0, 0.0
+    for pk, entry in entries.items():
+        value = current[pk]
+        difference = abs(entry.rating - value.rating)
+        if difference or entry.games_played != value.games_played or entry.sigma != value.sigma:
+            changed += 1
+            largest = max(largest, difference)
+        entry.rating, entry.mu, entry.sigma, entry.games_played = (
+            value.rating,
+            value.mu,
+            value.sigma,
+            value.games_played,
+        )
+        entry.provisional = is_provisional(league, value.games_played, value.sigma)
+    LeagueEntry.objects.bulk_update(
+        list(entries.values()), ["rating", "mu", "sigma", "games_played", "provisional"]
+    )
+    return LeagueRecomputeReport(
+        games=count, entries=len(entries), changed_entries=changed, largest_difference=largest
+    )
