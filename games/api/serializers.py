@@ -2,6 +2,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.conf import settings
 from rest_framework import serializers
 
 from games.models import Bot, Rating
@@ -83,10 +84,15 @@ class LadderEntrySerializer(serializers.ModelSerializer):
     name = serializers.CharField(source="competitor.name")
     kind = serializers.SerializerMethodField()
     player = serializers.SerializerMethodField()
+    provisional = serializers.SerializerMethodField()
 
     class Meta:
         model = Rating
-        fields = ["competitor", "name", "kind", "player", "game_id", "rating", "games_played"]
+        fields = ["competitor", "name", "kind", "player", "game_id", "rating", "games_played", "provisional"]
+
+    def get_provisional(self, rating: Rating) -> bool:
+        """Still on the higher provisional K: too few games for the number to mean much yet."""
+        return rating.games_played < settings.ELO_PROVISIONAL_GAMES
 
     def get_kind(self, rating: Rating) -> str:
         return "bot" if hasattr(rating.competitor, "bot") else "player"

@@ -750,7 +750,15 @@ class TestLadder:
             "game_id",
             "rating",
             "games_played",
+            "provisional",
         }
+
+    def test_a_rating_is_provisional_until_enough_games(self, api_client: APIClient, settings: Any) -> None:
+        settings.ELO_PROVISIONAL_GAMES = 30
+        RatingFactory(rating=1600, games_played=29)
+        RatingFactory(rating=1500, games_played=30)
+        rows = api_client.get("/api/ladder/?game=mulligan").json()["results"]
+        assert [(row["games_played"], row["provisional"]) for row in rows] == [(29, True), (30, False)]
 
     def test_ties_are_broken_by_competitor(self, api_client: APIClient) -> None:
         rows = [RatingFactory(rating=1600) for _ in range(3)]
