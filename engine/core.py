@@ -136,6 +136,11 @@ class Game(ABC):
     chance: ClassVar[bool]
     hidden_information: ClassVar[bool]
     rules: ClassVar[str] = ""
+    # How a competition totals a multi-seat table: "rank" (finishing order), "points" or "chips"
+    # (the outcome's scores). Duplicate deals: every table of a round gets the same deal, so
+    # entrants are compared on decisions rather than cards (games where seats do not interact).
+    scoring: ClassVar[str] = "rank"
+    duplicate_deals: ClassVar[bool] = False
 
     @abstractmethod
     def normalize_config(self, config: Mapping[str, Any] | None) -> JSON:
@@ -174,6 +179,8 @@ class Game(ABC):
             "chance": self.chance,
             "hidden_information": self.hidden_information,
             "rules": self.rules,
+            "scoring": self.scoring,
+            "duplicate_deals": self.duplicate_deals,
             "bots": sorted(self.bots()),
         }
 

@@ -212,12 +212,19 @@ def _start_game(
         game_id=tournament.game_id,
         competitors=[competitors[e] for e in order],
         config=tournament.config,
-        seed=derived_seed(tournament, "game", match.round.number, match.table, number),
+        seed=_game_seed(tournament, match, number),
         rated=tournament.rated,
         enqueue_bots=False,
     )
     MatchGame.objects.create(match=match, number=number, game=game)
     return game
+
+
+def _game_seed(tournament: Tournament, match: Match, number: int) -> int:
+    """The deal of a match's game; the same at every table of the round where the game deals in duplicate."""
+    if get_game(tournament.game_id).duplicate_deals:
+        return derived_seed(tournament, "game", match.round.number, number)
+    return derived_seed(tournament, "game", match.round.number, match.table, number)
 
 
 def _competitors(tournament: Tournament) -> dict[int, Competitor]:
