@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.db.models import Count, Q, QuerySet
 
-from games.models import Game, League, LeagueEntry
+from games.models import Game, League, LeagueEntry, Season
 
 
 def leagues_with_counts() -> QuerySet[League]:
@@ -30,3 +30,7 @@ def league_games(league: League) -> QuerySet[Game]:
 
 def current_season_number(league: League) -> int | None:
     return league.seasons.order_by("-number").values_list("number", flat=True).first()
+
+
+def league_seasons(league: League) -> QuerySet[Season]:
+    return league.seasons.annotate(game_count=Count("league_games")).order_by("number")

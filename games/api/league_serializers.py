@@ -9,7 +9,7 @@ from rest_framework import serializers
 
 from games.api.competition_serializers import OrganiserSerializer
 from games.api.serializers import MAX_ID, _reject_nul
-from games.models import EntrantKinds, Game, League, LeagueEntry, RatingSystem
+from games.models import EntrantKinds, Game, League, LeagueEntry, RatingSystem, Season
 
 
 class LeagueCreateSerializer(serializers.Serializer):
@@ -32,6 +32,11 @@ class LeagueCreateSerializer(serializers.Serializer):
         min_value=1,
         max_value=1000,
         help_text="people may challenge entrants at most this many ladder places away",
+    )
+    ratings_per_season = serializers.BooleanField(
+        required=False,
+        default=False,
+        help_text="true: each new season resets ratings to the initial rating; false: they carry over",
     )
 
     def validate_config(self, config: dict[str, Any]) -> dict[str, Any]:
@@ -85,6 +90,7 @@ class LeagueSerializer(serializers.ModelSerializer):
             "entrants",
             "entrants_display",
             "challenge_range",
+            "ratings_per_season",
             "state",
             "state_display",
             "season",
@@ -154,3 +160,27 @@ class LeagueGameSerializer(serializers.ModelSerializer):
     class Meta:
         model = Game
         fields = ["id", "game", "season", "challenge", "status", "seats", "created_at", "finished_at"]
+
+
+class SeasonStandingSerializer(serializers.Serializer):
+    position = serializers.IntegerField(help_text="place on the final ladder (1 = top)")
+    entry = serializers.IntegerField()
+    competitor = serializers.IntegerField()
+    name = serializers.CharField()
+    rating = serializers.FloatField(help_text="Elo, or OpenSkill's ordinal (mu - 3 sigma)")
+    mu = serializers.FloatField(allow_null=True)
+    sigma = serializers.FloatField(allow_null=True)
+    provisional = serializers.BooleanField()
+    games_played = serializers.IntegerField()
+
+
+class SeasonSerializer(serializers.ModelSerializer):
+    """A season; ``standings`` is its final ladder, stored when it closed (null while it runs)."""
+
+    standings = SeasonStandingSerializer(many=True, allow_null=True, read_only=True)
+    state_display = serializers.CharField(source="get_state_display")
+    games = serializers.IntegerField(source="game_count", help_text="league games created in the season")
+
+    class Meta:
+        model = Season
+        fields = ["number", "state", "state_display", "games", "created_at", "finished_at", "standings"]

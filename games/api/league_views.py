@@ -24,9 +24,10 @@ from games.api.league_serializers import (
     LeagueGameSerializer,
     LeagueJoinSerializer,
     LeagueSerializer,
+    SeasonSerializer,
 )
 from games.api.serializers import MAX_ID
-from games.league_selectors import ladder_entries, league_games, leagues_with_counts
+from games.league_selectors import ladder_entries, league_games, league_seasons, leagues_with_counts
 from games.models import CompetitionState, League, LeagueEntry
 from games.services import leagues as services
 from games.services.errors import NotFound
@@ -82,6 +83,7 @@ class LeagueListCreateView(generics.ListAPIView):
             rating_system=data["rating_system"],
             entrants=data["entrants"],
             challenge_range=data["challenge_range"],
+            ratings_per_season=data["ratings_per_season"],
         )
         return _detail(league.pk, status.HTTP_201_CREATED)
 
@@ -99,7 +101,7 @@ class LeagueDetailView(APIView):
 
 class _TransitionView(APIView):
     permission_classes = [permissions.IsAuthenticated]
-    transition: Callable[..., League]
+    transition: Callable[..., object]
 
     def post(self, request: Request, pk: int) -> Response:
         _check_pk(pk)
@@ -133,6 +135,18 @@ class LeagueStartView(_TransitionView):
 @extend_schema(description="Finish: no new games; running games are played out (organiser only).")
 class LeagueFinishView(_TransitionView):
     transition = services.league_finish
+
+    @_transition_schema
+    def post(self, request: Request, pk: int) -> Response:
+        return super().post(request, pk)
+
+
+@extend_schema(
+    description="Close the current season, storing its final ladder, and open the next (organiser only; "
+    "409 unless running). Ratings reset or carry over as the league's ratings_per_season says."
+)
+class LeagueNextSeasonView(_TransitionView):
+    transition = services.league_next_season
 
     @_transition_schema
     def post(self, request: Request, pk: int) -> Response:
@@ -201,8 +215,9 @@ class LeagueChallengeView(APIView):
         request=ChallengeSerializer,
         responses={201: LeagueGameSerializer},
         description="Challenge an entrant at most the league's challenge range of places from you on the "
-        "ladder (two-seat leagues); a game with both of you starts at once. Out of range: 409 "
-        "challenge_out_of_range.",
+        "ladder; a game with both of you starts at once. In leagues of 3+ seats the other seats go to "
+        "the free entrants (not in a running game of the league) ranked nearest the challenged one; 409 "
+        "if too few are free. Out of range: 409 challenge_out_of_range.",
     )
     def post(self, request: Request, pk: int) -> Response:
         serializer = ChallengeSerializer(data=request.data)
@@ -247,3 +262,14 @@ class LeagueGamesView(generics.ListAPIView):
 
     def get_queryset(self) -> Any:
         return league_games(_league(self.kwargs["pk"]))
+
+
+class LeagueSeasonsView(generics.ListAPIView):
+    """The league's seasons, first first, each closed one with its final ladder (a fixed snapshot)."""
+
+    serializer_class = SeasonSerializer
+    permission_classes = [permissions.AllowAny]
+    filter_backends: list[Any] = []
+
+    def get_queryset(self) -> Any:
+        return league_seasons(_league(self.kwargs["pk"]))

@@ -70,4 +70,8 @@ urlpatterns = [
     path("leagues/<int:pk>/challenge/", leagues.LeagueChallengeView.as_view(), name="api-league-challenge"),
     path("leagues/<int:pk>/ladder/", leagues.LeagueLadderView.as_view(), name="api-league-ladder"),
     path("leagues/<int:pk>/games/", leagues.LeagueGamesView.as_view(), name="api-league-games"),
+    path("leagues/<int:pk>/seasons/", leagues.LeagueSeasonsView.as_view(), name="api-league-seasons"),
+    path(
+        "leagues/<int:pk>/next-season/", leagues.LeagueNextSeasonView.as_view(), name="api-league-next-season"
+    ),
 ]

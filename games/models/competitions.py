@@ -68,6 +68,11 @@ class League(models.Model):
     challenge_range = models.PositiveSmallIntegerField(
         default=3, help_text="a person may challenge entrants at most this many places away on the ladder"
     )
+    ratings_per_season = models.BooleanField(
+        default=False,
+        help_text="true: every new season resets the league ratings to the initial rating (and games "
+        "played to 0); false (default): ratings carry over from season to season",
+    )
     state = models.CharField(max_length=20, choices=CompetitionState.choices, default=CompetitionState.DRAFT)
     created_at = models.DateTimeField(auto_now_add=True)
     started_at = models.DateTimeField(null=True, blank=True)
@@ -78,10 +83,20 @@ class League(models.Model):
 
 
 class Season(models.Model):
+    """A season of a league. Its games are the league games created while it was the latest season.
+
+    When it closes (the next season opens, or the league finishes) its final ladder is stored in
+    ``standings`` and never changes afterwards, whatever later games do to the entries.
+    """
+
     league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="seasons")
     number = models.PositiveIntegerField()
     state = models.CharField(max_length=20, choices=CompetitionState.choices, default=CompetitionState.DRAFT)
+    standings = models.JSONField(
+        null=True, blank=True, help_text="the final ladder, stored when the season closes"
+    )
     created_at = models.DateTimeField(auto_now_add=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["league", "number"]

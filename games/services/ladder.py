@@ -7,12 +7,18 @@ joined, or the league started), to the pure :func:`games.scheduling.ladder.match
 returns become games queued on the bot workers together (``games_enqueue_bots``).
 
 A person challenges an entrant at most ``league.challenge_range`` places away on the ladder
-(:func:`league_challenge`); a game with both is created at once. Challenges are for two-seat leagues.
+(:func:`league_challenge`); a game with both is created at once. In a multi-seat league (3+ seats)
+the other seats go to the active entrants ranked nearest to the challenged one (ties: the higher
+placed first) who are not in a running game of the league, people or bots; if too few are free the
+challenge is refused (409). Seats: two-seat tables put the challenger first; larger tables are
+seated by :func:`games.scheduling.seating.assign_seats` against the entrants' seats in the league's
+earlier games, so positions even out over the league.
 """
 
 from __future__ import annotations
 
 from datetime import datetime
+from typing import Any
 
 from django.conf import settings
 from django.contrib.auth.models import User
@@ -23,6 +29,7 @@ from django.utils import timezone
 from games.league_selectors import ladder_entries
 from games.models import (
     CompetitionState,
+    Competitor,
     Game,
     GameStatus,
     League,
@@ -32,6 +39,7 @@ from games.models import (
     Seat,
 )
 from games.scheduling.ladder import LadderRules, Waiting, match
+from games.scheduling.seating import SeatTaken, assign_seats
 from games.services.errors import Conflict, InvalidInput, NotFound
 from games.services.games import game_create, games_enqueue_bots
 from games.services.leagues import current_season, in_state, locked_league
@@ -148,10 +156,6 @@ def league_challenge(*, league_pk: int, user: User, entry_pk: int) -> Game:
     league = locked_league(league_pk)
     if league.state != CompetitionState.RUNNING:
         raise Conflict(f"cannot challenge in a league that is {in_state(league)}")
-    if league.seats_per_table != 2:
-        raise InvalidInput(
-            f"challenges are for two-seat leagues; {league.name} plays tables of {league.seats_per_table}"
-        )
     player = player_for_user(user)
     ladder = list(ladder_entries(league).select_related("competitor"))
     positions = {entry.pk: place for place, entry in enumerate(ladder, start=1)}
@@ -175,12 +179,54 @@ def league_challenge(*, league_pk: int, user: User, entry_pk: int) -> Game:
     pair = {mine.competitor_id, target.competitor_id}
     running = LeagueGame.objects.filter(league=league, game__status=GameStatus.RUNNING)
     for game_pk in running.values_list("game_id", flat=True):
-        if set(Seat.objects.filter(game_id=game_pk).values_list("competitor_id", flat=True)) == pair:
+        if pair <= set(Seat.objects.filter(game_id=game_pk).values_list("competitor_id", flat=True)):
             raise Conflict(
                 f"you already have a game running against {target.competitor.name} (game {game_pk})"
             )
-    game = game_create(
-        game_id=league.game_id, competitors=[mine.competitor, target.competitor], config=league.config
-    )
+    table = [mine, target]
+    if league.seats_per_table > 2:
+        table += _fill_table(league, ladder, positions, mine, target)
+        competitors = _seat_order(league, [entry.competitor for entry in table])
+    else:
+        competitors = [mine.competitor, target.competitor]
+    game = game_create(game_id=league.game_id, competitors=competitors, config=league.config)
     LeagueGame.objects.create(league=league, season=current_season(league), game=game, challenge=True)
     return game
+
+
+def _fill_table(
+    league: League,
+    ladder: list[LeagueEntry],
+    positions: dict[int, int],
+    mine: LeagueEntry,
+    target: LeagueEntry,
+) -> list[LeagueEntry]:
+    """The other seats of a multi-seat challenge: free active entrants nearest the challenged one."""
+    busy = _busy_competitors(league)
+    free = [
+        entry for entry in ladder if entry.pk not in (mine.pk, target.pk) and entry.competitor_id not in busy
+    ]
+    needed = league.seats_per_table - 2
+    if len(free) < needed:
+        raise Conflict(
+            f"a table of {league.name} has {league.seats_per_table} seats: besides you and "
+            f"{target.competitor.name} it needs {needed} more entrant{'s' * (needed != 1)} not already in a "
+            f"running game of the league, and {len(free)} {'is' if len(free) == 1 else 'are'} free"
+        )
+    free.sort(key=lambda entry: (abs(positions[entry.pk] - positions[target.pk]), positions[entry.pk]))
+    return free[:needed]
+
+
+def _seat_order(league: League, competitors: list[Competitor]) -> list[Competitor]:
+    """Seat order balanced against these competitors' seats in the league's earlier games."""
+    by_id = {c.pk: c for c in competitors}
+    history: dict[Any, list[SeatTaken]] = {}
+    for competitor_id, index in (
+        Seat.objects.filter(game__league_game__league=league, competitor_id__in=by_id)
+        .order_by("game_id")
+        .values_list("competitor_id", "index")
+    ):
+        history.setdefault(competitor_id, []).append(SeatTaken(index, league.seats_per_table))
+    seed = league.pk * 1_000_003 + LeagueGame.objects.filter(league=league).count()
+    (seated,) = assign_seats([list(by_id)], history, seed=seed)
+    return [by_id[pk] for pk in seated]

@@ -4,6 +4,20 @@ States move only along ``TRANSITIONS``, as tournaments do; every write that depe
 state locks its row first. Starting a league opens its next season (1, 2, ...); its games belong to
 that season.
 
+Seasons
+-------
+While a league runs, its organiser may close the current season and open the next one
+(:func:`league_next_season`); finishing the league closes its current season the same way. A
+closing season stores a snapshot of its final ladder (position, entry, name, rating, mu, sigma,
+provisional, games played) in ``Season.standings``; it never changes afterwards. Games created after
+that belong to the new season (a game still running from the old season is played out and rated
+against the entries' ratings as they are when it finishes, so it counts in the new season's ratings).
+
+Whether ratings carry over is the league's ``ratings_per_season`` option: false (the default), the
+ladder carries on with its ratings; true, every entry (active or not) goes back to the initial rating
+with 0 games played and provisional again. :func:`league_ratings_recompute` resets at the same
+points (the first rating change after each later season opened).
+
 League ratings
 --------------
 Every league keeps its own ratings, on its entries (:class:`LeagueEntry`), updated after every
@@ -123,6 +137,7 @@ def league_create(
     rating_system: str = RatingSystem.ELO,
     entrants: str = EntrantKinds.BOTH,
     challenge_range: int = 3,
+    ratings_per_season: bool = False,
 ) -> League:
     """A league in draft. OpenSkill is offered for multi-seat leagues (3+ seats) only."""
     if not name.strip():
@@ -151,6 +166,7 @@ def league_create(
         rating_system=rating_system,
         entrants=entrants,
         challenge_range=challenge_range,
+        ratings_per_season=ratings_per_season,
     )
 
 
@@ -189,15 +205,76 @@ def current_season(league: League) -> Season:
     return season
 
 
+def season_standings(league: League) -> list[dict[str, Any]]:
+    """The ladder now, as stored in a closed season's snapshot."""
+    ladder = (
+        LeagueEntry.objects.filter(league=league, active=True)
+        .select_related("competitor")
+        .order_by("-rating", "id")
+    )
+    return [
+        {
+            "position": place,
+            "entry": entry.pk,
+            "competitor": entry.competitor_id,
+            "name": entry.competitor.name,
+            "rating": entry.rating,
+            "mu": entry.mu,
+            "sigma": entry.sigma,
+            "provisional": entry.provisional,
+            "games_played": entry.games_played,
+        }
+        for place, entry in enumerate(ladder, start=1)
+    ]
+
+
+def _close_season(league: League, state: str) -> None:
+    """Close the running season: snapshot its final ladder (once; it never changes afterwards)."""
+    season = league.seasons.select_for_update().filter(state=CompetitionState.RUNNING).first()
+    if season is None:
+        return
+    season.state = state
+    season.standings = season_standings(league)
+    season.finished_at = timezone.now()
+    season.save(update_fields=["state", "standings", "finished_at"])
+
+
+@transaction.atomic
+def league_next_season(*, league_pk: int, user: User | None = None) -> Season:
+    """Close the running league's current season (snapshot) and open the next; returns the new one.
+
+    With ``ratings_per_season`` every entry goes back to the initial rating; otherwise they carry on.
+    """
+    league = locked_league(league_pk)
+    _check_organiser(league, user)
+    if league.state != CompetitionState.RUNNING:
+        raise Conflict(f"cannot start a new season of a league that is {in_state(league)}")
+    previous = current_season(league)
+    _close_season(league, CompetitionState.FINISHED)
+    if league.ratings_per_season:
+        start = _initial_values(league)
+        league.league_entries.update(
+            rating=start["rating"],
+            mu=start["mu"],
+            sigma=start["sigma"],
+            games_played=0,
+            provisional=is_provisional(league, 0, start["sigma"]),
+        )
+    return Season.objects.create(league=league, number=previous.number + 1, state=CompetitionState.RUNNING)
+
+
 @transaction.atomic
 def league_finish(*, league_pk: int, user: User | None = None) -> League:
-    """Finish: no new games; games still running are played out and still rated."""
+    """Finish: no new games; games still running are played out and still rated.
+
+    The current season closes with a snapshot of the ladder, as :func:`league_next_season` does.
+    """
     league = locked_league(league_pk)
     _check_organiser(league, user)
     _transition(league, CompetitionState.FINISHED)
     league.finished_at = timezone.now()
     league.save(update_fields=["state", "finished_at"])
-    league.seasons.filter(state=CompetitionState.RUNNING).update(state=CompetitionState.FINISHED)
+    _close_season(league, CompetitionState.FINISHED)
     return league
 
 
@@ -435,14 +512,26 @@ def league_ratings_recompute(*, league_pk: int) -> LeagueRecomputeReport:
     current = {pk: _Value(start["rating"], start["mu"], start["sigma"], 0) for pk in entries}
     games = (
         Game.objects.filter(league_rating_changes__league=league)
-        .annotate(first_change=Min("league_rating_changes__id"))
+        .annotate(
+            first_change=Min("league_rating_changes__id"), rated_at=Min("league_rating_changes__created_at")
+        )
         .order_by("first_change")
         .prefetch_related("seats", "league_rating_changes")
+    )
+    # ratings_per_season: back to the start at the first change after each later season opened.
+    resets = (
+        list(league.seasons.filter(number__gt=1).order_by("number").values_list("created_at", flat=True))
+        if league.ratings_per_season
+        else []
     )
     count = 0
     updated: list[LeagueRatingChange] = []
     for game in games:
         count += 1
+        if resets and game.rated_at >= resets[0]:
+            while resets and game.rated_at >= resets[0]:
+                resets.pop(0)
+            current = {pk: _Value(start["rating"], start["mu"], start["sigma"], 0) for pk in entries}
         changes = {c.seat_id: c for c in game.league_rating_changes.all()}
         seats = sorted(game.seats.all(), key=lambda seat: seat.index)
         values = [current[changes[seat.pk].entry_id] for seat in seats]
@@ -454,6 +543,8 @@ def league_ratings_recompute(*, league_pk: int) -> LeagueRecomputeReport:
             change.mu_before, change.mu_after = old.mu, new.mu
             change.sigma_before, change.sigma_after = old.sigma, new.sigma
             updated.append(change)
+    if resets:  # a season opened after the last rated game
+        current = {pk: _Value(start["rating"], start["mu"], start["sigma"], 0) for pk in entries}
     LeagueRatingChange.objects.bulk_update(
         updated,
         ["rating_before", "rating_after", "k_factor", "mu_before", "mu_after", "sigma_before", "sigma_after"],
