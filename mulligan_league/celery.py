@@ -48,12 +48,13 @@ def worker_command(
     pool: str | None = None,
     concurrency: int | None = None,
     quiet: bool = False,
+    beat: bool = False,
     config: Sequence[str] = (),
 ) -> list[str]:
     """The command line of a worker on every named queue, for whatever starts one as a subprocess.
 
     ``quiet`` leaves out gossip, mingle and heartbeats (single short-lived workers: tests and
-    benchmarks); ``config`` is passed after ``--`` as Celery's own ``key=value`` settings.
+    benchmarks); ``beat`` runs the periodic tasks in the same process (one machine only); ``config`` is passed after ``--`` as Celery's own ``key=value`` settings.
     """
     from django.conf import settings
 
@@ -67,6 +68,10 @@ def worker_command(
         command += ["--concurrency", str(concurrency)]
     if quiet:
         command += ["--without-gossip", "--without-mingle", "--without-heartbeat"]
+    if beat:
+        # One machine only: the periodic tasks (ladder matchmaking, ...) run inside this worker.
+        os.makedirs(settings.VAR_DIR, exist_ok=True)
+        command += ["--beat", "--schedule", str(settings.VAR_DIR / "celerybeat-schedule")]
     if config:
         command += ["--", *config]
     return command

@@ -3,16 +3,19 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from django.conf import settings
 from django.contrib.auth.models import User
 from django.core.management.base import BaseCommand, CommandParser
 from django.db import transaction
 from rest_framework.authtoken.models import Token
 
-from games.models import Bot, Player
+from games.models import Bot, League, Player
 from games.services.games import game_create, games_enqueue_bots
+from games.services.leagues import league_create, league_join, league_open_registration, league_start
 from games.services.players import builtin_bots_ensure, player_create
 
 DEMO_PASSWORD = "mulligan-demo"
+DEMO_LEAGUE = "Mulligan ladder (demo)"
 
 
 class Command(BaseCommand):
@@ -56,4 +59,16 @@ class Command(BaseCommand):
         self.stdout.write(
             f"queued {options['games']} bot games; game {game.pk} waits for alice "
             f"(GET /api/games/{game.pk}/ with her token)"
+        )
+        league = League.objects.filter(name=DEMO_LEAGUE).first()
+        if league is None:
+            league = league_create(name=DEMO_LEAGUE, game_id="mulligan", organiser=alice, entrants="both")
+            league_open_registration(league_pk=league.pk)
+            for bot in mulligan_bots:
+                league_join(league_pk=league.pk, competitor=bot.competitor)
+            league_join(league_pk=league.pk, competitor=alice.competitor)
+            league_start(league_pk=league.pk)
+        self.stdout.write(
+            f"league {league.pk} ({DEMO_LEAGUE}) is running: its bots are matched every "
+            f"{settings.LADDER_MATCH_INTERVAL} s (GET /api/leagues/{league.pk}/ladder/)"
         )

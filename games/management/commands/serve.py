@@ -20,7 +20,7 @@ class Command(BaseCommand):
         parser.add_argument("--concurrency", type=int, default=2, help="worker processes")
 
     def handle(self, *args: Any, **options: Any) -> None:
-        command = worker_command(concurrency=options["concurrency"])
+        command = worker_command(concurrency=options["concurrency"], beat=True)
         self.stdout.write(
             f"starting a Celery worker on {settings.CELERY_BROKER_URL.split('@')[-1]}: queues {', '.join(settings.WORKER_QUEUES)}"
         )
