@@ -6,7 +6,9 @@ so two games of one round finishing at once are settled one after the other.
 
 Seat order: a round robin's schedule is seated when it is made (Berger tables at two seats, FIDE's
 colour balance; ``seat_rounds`` over the whole plan at more); Swiss and elimination seat each table with :func:`games.scheduling.seating.assign_seats` over the seats every
-entrant held in the tournament's earlier games, with a seed derived from the tournament's. Within a
+entrant held in the tournament's earlier games, with a seed derived from the tournament's. A
+two-seat Swiss round is also paired with each entrant's seat balance (seat-0 games minus seat-1
+games), so that, points and rematches allowing, each pair has one entrant due each seat. Within a
 best-of match the seats rotate from game to game.
 """
 
@@ -134,7 +136,14 @@ def _plan_swiss(
         matches = [
             MatchResult(*r["entries"], *r["wins"], r["draws"]) for r in results if r["kind"] == "two_seat"
         ]
-        pairing = pair_round(entrants, matches, byes, dropped, seed=seed)
+        # Seat 0 games minus seat 1 games so far: pairing prefers entrants due opposite seats, and
+        # assign_seats (round_pair_next) then gives seat 0 to the one who is due it.
+        entry_of = dict(tournament.entries.values_list("competitor_id", "id"))
+        seat_balance = {
+            entry: sum(1 if s.position == 0 else -1 for s in seats if s.position < 2)
+            for entry, seats in _seat_history(tournament, entry_of).items()
+        }
+        pairing = pair_round(entrants, matches, byes, dropped, seed=seed, seat_balance=seat_balance)
         return PlannedRound(tables=list(pairing.pairs), byes=[pairing.bye] if pairing.bye is not None else [])
     tables = [TableResult(tuple(r["ranking"]), tuple(r["places"])) for r in results if r["kind"] == "table"]
     seated = seat_round(
