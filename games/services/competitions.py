@@ -20,8 +20,6 @@ from django.utils import timezone
 from engine import ConfigError, UnknownGame, get_game
 from games.models import (
     TRANSITIONS,
-    Bot,
-    BotKind,
     CompetitionState,
     Competitor,
     EntrantKinds,
@@ -35,7 +33,8 @@ from games.models import (
 )
 from games.scheduling.elimination import seeds_by_rating
 from games.scheduling.swiss import recommended_rounds
-from games.services.errors import Conflict, InvalidInput, NotAllowed, NotFound
+from games.services.entrants import entrant_for, may_act_for_bot
+from games.services.errors import Conflict, InvalidInput, NotFound, NotOrganiser, NotYourEntrant
 from games.services.players import player_for_user
 from games.services.rounds import round_robin_schedule, tournament_progress
 
@@ -75,14 +74,6 @@ def _transition(tournament: Tournament, target: str) -> None:
             f"cannot {_VERBS[CompetitionState(target)]} a tournament that is {_in_state(tournament)}"
         )
     tournament.state = target
-
-
-class NotOrganiser(NotAllowed):
-    code = "not_organiser"
-
-
-class NotYourEntrant(NotAllowed):
-    code = "not_your_entrant"
 
 
 def _check_organiser(tournament: Tournament, user: User | None) -> None:
@@ -377,25 +368,11 @@ def tournament_cancel(*, tournament_pk: int, user: User | None = None) -> Tourna
 # entry of their tournament.
 
 
-def _may_act_for_bot(tournament: Tournament, bot: Bot, user: User) -> bool:
-    player = player_for_user(user)
-    if bot.owner_id is not None:
-        return bool(bot.owner_id == player.pk)
-    return bot.kind == BotKind.BUILTIN and (user.is_staff or tournament.organiser_id == player.pk)
-
-
 @transaction.atomic
 def tournament_enter(*, tournament_pk: int, user: User, bot_pk: int | None = None) -> Entry:
     """``user`` joins as themselves, or enters bot ``bot_pk`` if they may act for it."""
     tournament = _locked(tournament_pk)
-    if bot_pk is None:
-        return _join(tournament, player_for_user(user).competitor)
-    bot = Bot.objects.select_related("competitor").filter(pk=bot_pk).first()
-    if bot is None:
-        raise NotFound(f"no bot {bot_pk}")
-    if not _may_act_for_bot(tournament, bot, user):
-        raise NotYourEntrant(f"you may not enter {bot.competitor.name}: enter your own bots only")
-    return _join(tournament, bot.competitor)
+    return _join(tournament, entrant_for(user=user, bot_pk=bot_pk, organiser_id=tournament.organiser_id))
 
 
 def _entry_for(tournament: Tournament, user: User, entry_pk: int | None) -> Entry:
@@ -412,7 +389,7 @@ def _entry_for(tournament: Tournament, user: User, entry_pk: int | None) -> Entr
     if entry.competitor_id == player.competitor_id:
         return entry
     bot = getattr(entry.competitor, "bot", None)
-    if bot is not None and _may_act_for_bot(tournament, bot, user):
+    if bot is not None and may_act_for_bot(user=user, bot=bot, organiser_id=tournament.organiser_id):
         return entry
     raise NotYourEntrant(f"only the organiser may withdraw or drop {entry.competitor.name}")
 

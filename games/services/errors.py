@@ -33,3 +33,11 @@ class NotFound(ServiceError):
 class Conflict(ServiceError):
     status_code = 409
     code = "conflict"
+
+
+class NotOrganiser(NotAllowed):
+    code = "not_organiser"
+
+
+class NotYourEntrant(NotAllowed):
+    code = "not_your_entrant"

@@ -50,8 +50,6 @@ from django.utils import timezone
 from engine import UnknownGame, get_game
 from games.models import (
     TRANSITIONS,
-    Bot,
-    BotKind,
     CompetitionState,
     Competitor,
     EntrantKinds,
@@ -70,7 +68,8 @@ from games.ratings.elo import multi_seat_update
 from games.ratings.openskill import SkillRating, openskill_initial, openskill_update
 from games.services.bulk import insert_rows
 from games.services.competitions import MAX_MULTI_SEAT, _validated_config
-from games.services.errors import Conflict, InvalidInput, NotAllowed, NotFound
+from games.services.entrants import entrant_for, may_act_for_bot
+from games.services.errors import Conflict, InvalidInput, NotFound, NotOrganiser, NotYourEntrant
 from games.services.players import player_for_user
 from games.services.ratings import elo_config
 
@@ -88,14 +87,6 @@ _STATE_PHRASES = {
     CompetitionState.FINISHED: "finished",
     CompetitionState.CANCELLED: "cancelled",
 }
-
-
-class NotOrganiser(NotAllowed):
-    code = "not_organiser"
-
-
-class NotYourEntrant(NotAllowed):
-    code = "not_your_entrant"
 
 
 def in_state(league: League) -> str:
@@ -335,25 +326,11 @@ def league_join(*, league_pk: int, competitor: Competitor) -> LeagueEntry:
     return _join(locked_league(league_pk), competitor)
 
 
-def _may_act_for_bot(league: League, bot: Bot, user: User) -> bool:
-    player = player_for_user(user)
-    if bot.owner_id is not None:
-        return bool(bot.owner_id == player.pk)
-    return bot.kind == BotKind.BUILTIN and (user.is_staff or league.organiser_id == player.pk)
-
-
 @transaction.atomic
 def league_enter(*, league_pk: int, user: User, bot_pk: int | None = None) -> LeagueEntry:
     """``user`` joins as themselves, or enters bot ``bot_pk`` if they may act for it."""
     league = locked_league(league_pk)
-    if bot_pk is None:
-        return _join(league, player_for_user(user).competitor)
-    bot = Bot.objects.select_related("competitor").filter(pk=bot_pk).first()
-    if bot is None:
-        raise NotFound(f"no bot {bot_pk}")
-    if not _may_act_for_bot(league, bot, user):
-        raise NotYourEntrant(f"you may not enter {bot.competitor.name}: enter your own bots only")
-    return _join(league, bot.competitor)
+    return _join(league, entrant_for(user=user, bot_pk=bot_pk, organiser_id=league.organiser_id))
 
 
 def _leave(league: League, entry: LeagueEntry) -> None:
@@ -394,7 +371,7 @@ def league_withdraw(*, league_pk: int, user: User, entry_pk: int | None = None) 
         allowed = (
             league.organiser_id == player.pk
             or entry.competitor_id == player.competitor_id
-            or (bot is not None and _may_act_for_bot(league, bot, user))
+            or (bot is not None and may_act_for_bot(user=user, bot=bot, organiser_id=league.organiser_id))
         )
         if not allowed:
             raise NotYourEntrant(f"only the organiser may remove {entry.competitor.name}")
