@@ -5,6 +5,7 @@ from __future__ import annotations
 from celery import shared_task
 from django.db import DatabaseError
 
+from games.services.deadlines import deadlines_expire
 from games.services.games import game_play_bots, game_play_bots_batch
 from games.services.ladder import ladder_matchmake_all
 from games.services.ratings import ratings_recompute
@@ -66,3 +67,13 @@ def ladder_matchmaking() -> int:
     league game is not idle. Returns the games created.
     """
     return ladder_matchmake_all()
+
+
+@shared_task(**_RELIABLE, soft_time_limit=50, time_limit=60)
+def expire_deadlines() -> dict[str, int]:
+    """Apply the timeout policies to overdue moves (celery beat, every ``DEADLINE_CHECK_INTERVAL``).
+
+    Safe to run twice or overlapping: each game is handled under its row lock, with its deadline
+    and version checked again. Returns counts of what was done.
+    """
+    return deadlines_expire()

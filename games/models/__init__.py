@@ -13,12 +13,14 @@ from games.models.competitions import (
     RatingSystem,
     Round,
     Season,
+    TimeoutPolicy,
     Tournament,
     TournamentFormat,
 )
 from games.models.matches import Game, GameStatus, Move, Seat
 from games.models.players import Bot, BotKind, Competitor, Player
 from games.models.ratings import LeagueRatingChange, Rating, RatingChange
+from games.models.vacations import Vacation
 
 __all__ = [
     "TRANSITIONS",
@@ -44,6 +46,8 @@ __all__ = [
     "Round",
     "Season",
     "Seat",
+    "TimeoutPolicy",
     "Tournament",
     "TournamentFormat",
+    "Vacation",
 ]

@@ -49,6 +49,13 @@ class TournamentFormat(models.TextChoices):
     DOUBLE_ELIMINATION = "double_elimination", "double elimination"
 
 
+class TimeoutPolicy(models.TextChoices):
+    """What happens to a seat that lets its move deadline pass (games.services.deadlines)."""
+
+    FORFEIT = "forfeit", "forfeit the game"
+    DEFAULT_ACTION = "default_action", "play a default action"
+
+
 class League(models.Model):
     """A standing competition for one game and config, rated with one system, run in seasons.
 
@@ -72,6 +79,13 @@ class League(models.Model):
         default=False,
         help_text="true: every new season resets the league ratings to the initial rating (and games "
         "played to 0); false (default): ratings carry over from season to season",
+    )
+    move_time_limit = models.DurationField(default=timedelta(days=1))
+    timeout_policy = models.CharField(
+        max_length=20, choices=TimeoutPolicy.choices, default=TimeoutPolicy.FORFEIT
+    )
+    allow_vacations = models.BooleanField(
+        default=True, help_text="a player's vacation extends their move deadlines in its games"
     )
     state = models.CharField(max_length=20, choices=CompetitionState.choices, default=CompetitionState.DRAFT)
     created_at = models.DateTimeField(auto_now_add=True)
@@ -167,6 +181,12 @@ class Tournament(models.Model):
     rounds = models.PositiveSmallIntegerField(null=True, blank=True, help_text="empty: as the format needs")
     best_of = models.PositiveSmallIntegerField(default=1, help_text="games per match at two-seat tables")
     move_time_limit = models.DurationField(default=timedelta(days=1))
+    timeout_policy = models.CharField(
+        max_length=20, choices=TimeoutPolicy.choices, default=TimeoutPolicy.FORFEIT
+    )
+    allow_vacations = models.BooleanField(
+        default=True, help_text="a player's vacation extends their move deadlines in its games"
+    )
     entrants = models.CharField(max_length=10, choices=EntrantKinds.choices, default=EntrantKinds.BOTH)
     late_entries = models.BooleanField(default=False)
     rated = models.BooleanField(default=True)

@@ -27,9 +27,18 @@ class Game(models.Model):
     outcome = models.JSONField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     finished_at = models.DateTimeField(null=True, blank=True)
+    # When the person (or people) who must act now run out of time: empty while only bots must act
+    # and once the game is over. ``deadline_version`` is the ``version`` it was computed for, so a
+    # game whose deadline is behind its moves (created without its bots being queued, say) is seen
+    # by the deadline sweep (games.services.deadlines).
+    turn_deadline = models.DateTimeField(null=True, blank=True)
+    deadline_version = models.PositiveIntegerField(null=True, blank=True)
 
     class Meta:
-        indexes = [models.Index(fields=["status", "game_id"])]
+        indexes = [
+            models.Index(fields=["status", "game_id"]),
+            models.Index(fields=["status", "turn_deadline"], name="game_status_deadline"),
+        ]
 
     def __str__(self) -> str:
         return f"{self.game_id} #{self.pk}"
@@ -62,6 +71,9 @@ class Move(models.Model):
     seat = models.PositiveSmallIntegerField()
     action = models.JSONField()
     idempotency_key = models.CharField(max_length=100, null=True, blank=True)
+    auto = models.BooleanField(
+        default=False, db_default=False, help_text="played by the deadline policy, not by the seat"
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

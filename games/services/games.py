@@ -18,6 +18,7 @@ from engine.bots import make_bot
 from engine.play import BotRunner
 from games.models import Bot, Competitor, Game, GameStatus, MatchGame, Move, Seat
 from games.services.bulk import insert_rows, update_rows
+from games.services.deadlines import deadlines_set, people_to_act
 from games.services.errors import InvalidInput, NotFound
 from games.services.ratings import rating_apply_for_game, rating_apply_for_games
 
@@ -137,7 +138,7 @@ def game_finish(*, game: Game, state: State, seats: Sequence[Seat] | None = None
         seats = list(game.seats.order_by("index"))
     _mark_finished(game, state, seats, timezone.now())
     Seat.objects.bulk_update(seats, ["rank", "score"])
-    game.save(update_fields=["status", "outcome", "finished_at", "version"])
+    game.save(update_fields=["status", "outcome", "finished_at", "version", "turn_deadline"])
     if game.rated:
         rating_apply_for_game(game=game, seats=seats)
         _apply_league_ratings([(game, seats)])
@@ -169,6 +170,7 @@ def _mark_finished(game: Game, state: State, seats: Sequence[Seat], now: datetim
     game.status = GameStatus.FINISHED
     game.outcome = outcome.to_json()
     game.finished_at = now
+    game.turn_deadline = None
 
 
 # -- Playing many bot games at once ---------------------------------------------------------------
@@ -182,6 +184,7 @@ class _BatchGame:
     seats: list[Seat]
     moves: list[tuple[int, dict[str, Any]]] = field(default_factory=list)
     waiting: bool = True
+    to_act: list[int] = field(default_factory=list)
 
 
 def game_play_bots_batch(*, game_pks: Sequence[int]) -> dict[int, int]:
@@ -270,6 +273,7 @@ def _play_bot_batch_chunk(
             del batch[pk]
             continue
         entry.waiting = runner.state.is_over or runner.bot_to_act() is None
+        entry.to_act = [] if runner.state.is_over else list(runner.state.to_act())
         if runner.state.is_over:
             finished.append((game, runner.state))
 
@@ -289,8 +293,16 @@ def _play_bot_batch_chunk(
     for game, state in finished:
         _mark_finished(game, state, batch[game.pk].seats, now)
     ended = {game.pk for game, _ in finished}
-    update_rows(Game, [game for game, _ in finished], ["version", "status", "outcome", "finished_at"])
-    update_rows(Game, [e.game for pk, e in batch.items() if e.moves and pk not in ended], ["version"])
+    # The games left waiting for people get their move deadline; the others have none.
+    going = [(pk, e) for pk, e in batch.items() if pk not in ended]
+    deadlines_set(
+        [(e.game, people_to_act(e.seats, e.to_act, set(engine_bots)) if e.waiting else []) for _, e in going],
+        turn_started=now,
+    )
+    update_rows(
+        Game, [game for game, _ in finished], ["version", "status", "outcome", "finished_at", "turn_deadline"]
+    )
+    update_rows(Game, [e.game for _, e in going], ["version", "turn_deadline", "deadline_version"])
     update_rows(Seat, [seat for game, _ in finished for seat in batch[game.pk].seats], ["rank", "score"])
     rating_apply_for_games(finished=[(game, batch[game.pk].seats) for game, _ in finished])
     if finished:

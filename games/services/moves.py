@@ -9,6 +9,7 @@ from django.db import IntegrityError, transaction
 
 from engine import IllegalAction
 from games.models import Game, GameStatus, Move, Seat
+from games.services.deadlines import game_deadline_refresh
 from games.services.errors import Conflict, IllegalMove, InvalidInput, NotAllowed, NotFound
 from games.services.games import _enqueue_bots_on_commit, game_finish, game_state
 
@@ -87,6 +88,7 @@ def _move_submit_locked(
         game_finish(game=game, state=state)
         return move, True, False
     game.save(update_fields=["version"])
+    game_deadline_refresh(game=game, state=state, now=move.created_at)
     bots_next = any(
         getattr(s.competitor, "bot", None) is not None for s in game.seats.all() if s.index in state.to_act()
     )

@@ -7,6 +7,7 @@ server. Set both (PostgreSQL, Redis) in production.
 
 from __future__ import annotations
 
+from datetime import timedelta
 from pathlib import Path
 
 import environ
@@ -166,11 +167,20 @@ CELERY_TASK_ROUTES = {
 }
 # Running leagues match their idle bots this often (games.tasks.ladder_matchmaking, on celery beat).
 LADDER_MATCH_INTERVAL = env.float("LADDER_MATCH_INTERVAL", default=10.0)
+# Overdue moves are handled this often (games.tasks.expire_deadlines, on celery beat), and games
+# outside any competition give each move this long (leagues and tournaments have their own limit).
+DEADLINE_CHECK_INTERVAL = env.float("DEADLINE_CHECK_INTERVAL", default=60.0)
+DEFAULT_MOVE_TIME_LIMIT = timedelta(seconds=env.int("DEFAULT_MOVE_TIME_LIMIT_SECONDS", default=3 * 24 * 3600))
 CELERY_BEAT_SCHEDULE = {
     "ladder-matchmaking": {
         "task": "games.tasks.ladder_matchmaking",
         "schedule": LADDER_MATCH_INTERVAL,
         "options": {"queue": QUEUE_BOTS, "expires": LADDER_MATCH_INTERVAL},
+    },
+    "expire-deadlines": {
+        "task": "games.tasks.expire_deadlines",
+        "schedule": DEADLINE_CHECK_INTERVAL,
+        "options": {"queue": QUEUE_DEADLINES, "expires": DEADLINE_CHECK_INTERVAL},
     },
 }
 # Games created together (a round, the demo, bench/pipeline.py) are played this many to a task
