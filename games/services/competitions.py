@@ -19,7 +19,6 @@ from django.utils import timezone
 
 from engine import ConfigError, UnknownGame, get_game
 from games.models import (
-    TRANSITIONS,
     CompetitionState,
     Competitor,
     EntrantKinds,
@@ -34,7 +33,8 @@ from games.models import (
 from games.scheduling.elimination import seeds_by_rating
 from games.scheduling.swiss import recommended_rounds
 from games.services.entrants import entrant_for, may_act_for_bot
-from games.services.errors import Conflict, InvalidInput, NotFound, NotOrganiser, NotYourEntrant
+from games.services.errors import Conflict, InvalidInput, NotFound, NotYourEntrant
+from games.services.lifecycle import check_organiser, in_state, transition
 from games.services.players import player_for_user
 from games.services.rounds import round_robin_schedule, tournament_progress
 
@@ -45,43 +45,6 @@ MULTI_SEAT_FORMATS = (
 )
 MAX_MULTI_SEAT = 6
 MAX_BEST_OF = 9
-
-_VERBS = {
-    CompetitionState.DRAFT: "move back to draft",
-    CompetitionState.REGISTRATION: "open registration for",
-    CompetitionState.RUNNING: "start",
-    CompetitionState.FINISHED: "finish",
-    CompetitionState.CANCELLED: "cancel",
-}
-
-
-_STATE_PHRASES = {
-    CompetitionState.DRAFT: "in draft",
-    CompetitionState.REGISTRATION: "open for registration",
-    CompetitionState.RUNNING: "running",
-    CompetitionState.FINISHED: "finished",
-    CompetitionState.CANCELLED: "cancelled",
-}
-
-
-def _in_state(tournament: Tournament) -> str:
-    return _STATE_PHRASES[CompetitionState(tournament.state)]
-
-
-def _transition(tournament: Tournament, target: str) -> None:
-    if target not in TRANSITIONS[tournament.state]:
-        raise Conflict(
-            f"cannot {_VERBS[CompetitionState(target)]} a tournament that is {_in_state(tournament)}"
-        )
-    tournament.state = target
-
-
-def _check_organiser(tournament: Tournament, user: User | None) -> None:
-    """``user`` None: a trusted caller (a task, the admin, a test); otherwise only the organiser."""
-    if user is None:
-        return
-    if tournament.organiser_id is None or tournament.organiser_id != player_for_user(user).pk:
-        raise NotOrganiser(f"only the organiser of {tournament.name} may do that")
 
 
 def _locked(tournament_pk: int) -> Tournament:
@@ -204,8 +167,8 @@ def tournament_create(
 @transaction.atomic
 def tournament_open_registration(*, tournament_pk: int, user: User | None = None) -> Tournament:
     tournament = _locked(tournament_pk)
-    _check_organiser(tournament, user)
-    _transition(tournament, CompetitionState.REGISTRATION)
+    check_organiser(tournament, user)
+    transition(tournament, CompetitionState.REGISTRATION, "tournament")
     tournament.save(update_fields=["state"])
     return tournament
 
@@ -234,7 +197,7 @@ def _join(tournament: Tournament, competitor: Competitor) -> Entry:
     if running and not tournament.late_entries:
         raise Conflict(f"{tournament.name} is running and allows no late entries")
     if tournament.state != CompetitionState.REGISTRATION and not running:
-        raise Conflict(f"cannot join a tournament that is {_in_state(tournament)}")
+        raise Conflict(f"cannot join a tournament that is {in_state(tournament)}")
     _check_entrant(tournament, competitor)
     if tournament.entries.filter(competitor=competitor).exists():
         raise Conflict(f"{competitor.name} has already entered {tournament.name}")
@@ -268,7 +231,7 @@ def tournament_leave(*, tournament_pk: int, competitor: Competitor) -> None:
 def _check_can_leave(tournament: Tournament) -> None:
     if tournament.state != CompetitionState.REGISTRATION:
         hint = "; drop out instead" if tournament.state == CompetitionState.RUNNING else ""
-        raise Conflict(f"cannot leave a tournament that is {_in_state(tournament)}{hint}")
+        raise Conflict(f"cannot leave a tournament that is {in_state(tournament)}{hint}")
 
 
 @transaction.atomic
@@ -285,7 +248,7 @@ def tournament_drop(*, tournament_pk: int, competitor: Competitor) -> Entry:
 
 def _check_can_drop(tournament: Tournament) -> None:
     if tournament.state != CompetitionState.RUNNING:
-        raise Conflict(f"cannot drop out of a tournament that is {_in_state(tournament)}")
+        raise Conflict(f"cannot drop out of a tournament that is {in_state(tournament)}")
 
 
 def _drop(tournament: Tournament, entry: Entry) -> Entry:
@@ -324,8 +287,8 @@ def _seed_entries(tournament: Tournament, entries: list[Entry]) -> list[Entry]:
 def tournament_start(*, tournament_pk: int, user: User | None = None) -> Tournament:
     """Seed the entries, fix the number of rounds (and a round robin's schedule), pair round 1."""
     tournament = _locked(tournament_pk)
-    _check_organiser(tournament, user)
-    _transition(tournament, CompetitionState.RUNNING)
+    check_organiser(tournament, user)
+    transition(tournament, CompetitionState.RUNNING, "tournament")
     entries = list(tournament.entries.order_by("id"))
     fewest = _fewest_entrants(tournament)
     if len(entries) < fewest:
@@ -349,8 +312,8 @@ def tournament_start(*, tournament_pk: int, user: User | None = None) -> Tournam
 def tournament_cancel(*, tournament_pk: int, user: User | None = None) -> Tournament:
     """Cancel a tournament that has not finished; its running games are aborted."""
     tournament = _locked(tournament_pk)
-    _check_organiser(tournament, user)
-    _transition(tournament, CompetitionState.CANCELLED)
+    check_organiser(tournament, user)
+    transition(tournament, CompetitionState.CANCELLED, "tournament")
     tournament.save(update_fields=["state"])
     running = Game.objects.select_for_update(of=("self",)).filter(
         match_game__match__round__tournament=tournament, status=GameStatus.RUNNING

@@ -42,7 +42,8 @@ from games.scheduling.ladder import LadderRules, Waiting, match
 from games.scheduling.seating import SeatTaken, assign_seats
 from games.services.errors import Conflict, InvalidInput, NotFound
 from games.services.games import game_create, games_enqueue_bots
-from games.services.leagues import current_season, in_state, locked_league
+from games.services.leagues import current_season, locked_league
+from games.services.lifecycle import in_state
 from games.services.players import player_for_user
 
 

@@ -49,7 +49,6 @@ from django.utils import timezone
 
 from engine import UnknownGame, get_game
 from games.models import (
-    TRANSITIONS,
     CompetitionState,
     Competitor,
     EntrantKinds,
@@ -69,42 +68,10 @@ from games.ratings.openskill import SkillRating, openskill_initial, openskill_up
 from games.services.bulk import insert_rows
 from games.services.competitions import MAX_MULTI_SEAT, _validated_config
 from games.services.entrants import entrant_for, may_act_for_bot
-from games.services.errors import Conflict, InvalidInput, NotFound, NotOrganiser, NotYourEntrant
+from games.services.errors import Conflict, InvalidInput, NotFound, NotYourEntrant
+from games.services.lifecycle import check_organiser, in_state, transition
 from games.services.players import player_for_user
 from games.services.ratings import elo_config
-
-_VERBS = {
-    CompetitionState.DRAFT: "move back to draft",
-    CompetitionState.REGISTRATION: "open registration for",
-    CompetitionState.RUNNING: "start",
-    CompetitionState.FINISHED: "finish",
-    CompetitionState.CANCELLED: "cancel",
-}
-_STATE_PHRASES = {
-    CompetitionState.DRAFT: "in draft",
-    CompetitionState.REGISTRATION: "open for registration",
-    CompetitionState.RUNNING: "running",
-    CompetitionState.FINISHED: "finished",
-    CompetitionState.CANCELLED: "cancelled",
-}
-
-
-def in_state(league: League) -> str:
-    return _STATE_PHRASES[CompetitionState(league.state)]
-
-
-def _transition(league: League, target: str) -> None:
-    if target not in TRANSITIONS[league.state]:
-        raise Conflict(f"cannot {_VERBS[CompetitionState(target)]} a league that is {in_state(league)}")
-    league.state = target
-
-
-def _check_organiser(league: League, user: User | None) -> None:
-    """``user`` None: a trusted caller (a task, the admin, a test); otherwise only the organiser."""
-    if user is None:
-        return
-    if league.organiser_id is None or league.organiser_id != player_for_user(user).pk:
-        raise NotOrganiser(f"only the organiser of {league.name} may do that")
 
 
 def locked_league(league_pk: int) -> League:
@@ -164,8 +131,8 @@ def league_create(
 @transaction.atomic
 def league_open_registration(*, league_pk: int, user: User | None = None) -> League:
     league = locked_league(league_pk)
-    _check_organiser(league, user)
-    _transition(league, CompetitionState.REGISTRATION)
+    check_organiser(league, user)
+    transition(league, CompetitionState.REGISTRATION, "league")
     league.save(update_fields=["state"])
     return league
 
@@ -174,8 +141,8 @@ def league_open_registration(*, league_pk: int, user: User | None = None) -> Lea
 def league_start(*, league_pk: int, user: User | None = None) -> League:
     """Start the ladder and its next season; needs a table's worth of entrants."""
     league = locked_league(league_pk)
-    _check_organiser(league, user)
-    _transition(league, CompetitionState.RUNNING)
+    check_organiser(league, user)
+    transition(league, CompetitionState.RUNNING, "league")
     count = league.league_entries.filter(active=True).count()
     if count < league.seats_per_table:
         raise Conflict(
@@ -237,7 +204,7 @@ def league_next_season(*, league_pk: int, user: User | None = None) -> Season:
     With ``ratings_per_season`` every entry goes back to the initial rating; otherwise they carry on.
     """
     league = locked_league(league_pk)
-    _check_organiser(league, user)
+    check_organiser(league, user)
     if league.state != CompetitionState.RUNNING:
         raise Conflict(f"cannot start a new season of a league that is {in_state(league)}")
     previous = current_season(league)
@@ -261,8 +228,8 @@ def league_finish(*, league_pk: int, user: User | None = None) -> League:
     The current season closes with a snapshot of the ladder, as :func:`league_next_season` does.
     """
     league = locked_league(league_pk)
-    _check_organiser(league, user)
-    _transition(league, CompetitionState.FINISHED)
+    check_organiser(league, user)
+    transition(league, CompetitionState.FINISHED, "league")
     league.finished_at = timezone.now()
     league.save(update_fields=["state", "finished_at"])
     _close_season(league, CompetitionState.FINISHED)
@@ -273,8 +240,8 @@ def league_finish(*, league_pk: int, user: User | None = None) -> League:
 def league_cancel(*, league_pk: int, user: User | None = None) -> League:
     """Cancel; the league's running games are aborted (unrated)."""
     league = locked_league(league_pk)
-    _check_organiser(league, user)
-    _transition(league, CompetitionState.CANCELLED)
+    check_organiser(league, user)
+    transition(league, CompetitionState.CANCELLED, "league")
     league.finished_at = timezone.now()
     league.save(update_fields=["state", "finished_at"])
     league.seasons.filter(state=CompetitionState.RUNNING).update(state=CompetitionState.CANCELLED)
