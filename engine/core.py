@@ -159,6 +159,19 @@ class Game(ABC):
         """
         return action
 
+    def describe_action(self, action: Any) -> str:
+        """``action`` in one line a person reads (button labels, move lists): ``"Swap seat 2"``.
+
+        The default is built from the dict alone, so every game gets something legible; games
+        override it with their own words. Never raises, whatever a client stored.
+        """
+        if not isinstance(action, Mapping):
+            return short(action)
+        kind = action.get("type")
+        words = str(kind).replace("_", " ").capitalize() if isinstance(kind, str) and kind else "Action"
+        details = [f"{key} {_describe_value(value)}" for key, value in action.items() if key != "type"]
+        return f"{words} {', '.join(details)}" if details else words
+
     def max_players_for(self, config: Mapping[str, Any] | None) -> int:
         """The most players this config allows (variants may lower :attr:`max_players`)."""
         return self.max_players
@@ -183,6 +196,14 @@ class Game(ABC):
             "duplicate_deals": self.duplicate_deals,
             "bots": sorted(self.bots()),
         }
+
+
+def _describe_value(value: Any) -> str:
+    if isinstance(value, str):
+        return value
+    if isinstance(value, list | tuple):
+        return " ".join(_describe_value(item) for item in value)
+    return short(value)
 
 
 _REGISTRY: dict[str, Game] = {}

@@ -626,6 +626,26 @@ class MulliganGame(Game):
             return {"type": "offer"}
         return action
 
+    def describe_action(self, action: Any) -> str:
+        if not isinstance(action, Mapping):
+            return super().describe_action(action)
+        kind = action.get("type")
+        card = action.get("card")
+        chips = action.get("chips")
+        stake = f" with {chips} chip{'s' if chips != 1 else ''}" if isinstance(chips, int) and chips else ""
+        if kind in ("skip", "fold", "mulligan") and len(action) == 1:
+            return str(kind).capitalize()
+        if kind == "auction" and isinstance(card, str):
+            return f"Auction {card}{stake}"
+        if kind == "offer":
+            # A redacted offer has no card: it was made face down.
+            return f"Offer {card}{stake}" if isinstance(card, str) else "Offer (face down)"
+        if kind == "swap" and isinstance(action.get("seat"), int):
+            return f"Swap with seat {action['seat']}"
+        if kind == "say" and isinstance(action.get("text"), str):
+            return f"Say: {action['text']}"
+        return super().describe_action(action)
+
     def max_players_for(self, config: Mapping[str, Any] | None) -> int:
         return cfg.max_players(bool((config or {}).get("high_risk", False)))
 
