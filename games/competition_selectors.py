@@ -555,3 +555,12 @@ def tournament_bracket_view(tournament: Tournament) -> dict[str, Any]:
         "rounds": rounds,
         "champion": who(state.champion),
     }
+
+
+def tournaments_with_games_played() -> QuerySet[Tournament]:
+    """As :func:`tournaments_with_progress`, plus ``games_played``: finished or aborted games (a
+    game aborted by the deadline sweep is over too, for a progress bar)."""
+    games = MatchGame.objects.filter(
+        match__round__tournament=OuterRef("pk"), game__status__in=[GameStatus.FINISHED, GameStatus.ABORTED]
+    )
+    return tournaments_with_progress().annotate(games_played=_count(games))

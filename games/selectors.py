@@ -5,10 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.core.cache import cache
 from django.db.models import QuerySet
 
 from engine import get_game
-from games.models import Bot, Competitor, Game, Rating, RatingChange, Seat
+from games.models import Bot, Competitor, Game, GameStatus, Rating, RatingChange, Seat
 from games.services.games import game_state
 
 
@@ -134,3 +135,58 @@ def competitor_ratings(competitor: Competitor) -> dict[str, Any]:
 def bots_for(game_id: str | None) -> QuerySet[Bot]:
     bots = Bot.objects.select_related("competitor").order_by("game_id", "engine_bot", "id")
     return bots.filter(game_id=game_id) if game_id else bots
+
+
+# Whose turn it is depends only on (game, version): cached under that key, a page or a long poll
+# replays a game's history once per move, not once per request.
+TO_ACT_CACHE_SECONDS = 24 * 3600
+
+
+def game_to_act(game: Game) -> list[int]:
+    """The seats that must act now in this game (none once it is over)."""
+    if game.status != GameStatus.RUNNING:
+        return []
+    key = f"to_act:{game.pk}:{game.version}"
+    to_act = cache.get(key)
+    if to_act is None:
+        to_act = game_state(game).to_act()
+        cache.set(key, to_act, TO_ACT_CACHE_SECONDS)
+    return list(to_act)
+
+
+def user_running_games(user: AbstractBaseUser | AnonymousUser) -> QuerySet[Game]:
+    """The running games in which the user holds a seat, oldest first."""
+    if not user.is_authenticated:
+        return Game.objects.none()
+    return (
+        games_with_seats()
+        .filter(status=GameStatus.RUNNING, seats__competitor__player__user=user)
+        .distinct()
+        .order_by("pk")
+    )
+
+
+def turn_signature(user: AbstractBaseUser | AnonymousUser) -> list[tuple[int, int]]:
+    """``(game, version)`` of each of the user's running games: it changes whenever a turn might have.
+
+    A long poll compares this cheap read between checks and only works out whose turn it is when it
+    changed."""
+    return list(user_running_games(user).values_list("pk", "version"))
+
+
+def turns_waiting(user: AbstractBaseUser | AnonymousUser) -> list[dict[str, Any]]:
+    """The games waiting for a move of this user, the nearest deadline first.
+
+    Each entry: ``game`` (the row, seats prefetched), ``seats`` (the user's seat indexes that must
+    act), ``deadline`` (the game's turn deadline, or None)."""
+    waiting = []
+    for game in user_running_games(user):
+        mine = set(user_seat_indexes(game, user))
+        acting = [seat for seat in game_to_act(game) if seat in mine]
+        if acting:
+            waiting.append({"game": game, "seats": acting, "deadline": game.turn_deadline})
+    far_future = (1, 0.0)
+    waiting.sort(
+        key=lambda entry: (0, entry["deadline"].timestamp()) if entry["deadline"] is not None else far_future
+    )
+    return waiting

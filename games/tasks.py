@@ -2,12 +2,22 @@
 
 from __future__ import annotations
 
+import random
+from typing import Any
+
 from celery import shared_task
+from django.conf import settings
 from django.db import DatabaseError
 
 from games.services.deadlines import deadlines_expire
 from games.services.games import game_play_bots, game_play_bots_batch
 from games.services.ladder import ladder_matchmake_all
+from games.services.notifications import (
+    TransientDeliveryError,
+    deadline_warnings_send,
+    notification_deliver,
+    notifications_requeue_stale,
+)
 from games.services.ratings import ratings_recompute
 from games.services.rounds import competitions_advance
 
@@ -77,3 +87,33 @@ def expire_deadlines() -> dict[str, int]:
     and version checked again. Returns counts of what was done.
     """
     return deadlines_expire()
+
+
+@shared_task(bind=True, acks_late=True, soft_time_limit=50, time_limit=60, max_retries=None)
+def deliver_notification(self: Any, notification_pk: int) -> str:
+    """Send one notification (an e-mail or a webhook POST); a sent or failed one is left alone.
+
+    Network errors, 429 and 5xx answers are retried with exponential backoff (and jitter) until
+    ``NOTIFY_MAX_ATTEMPTS`` attempts, then recorded as failed; a database error is retried too.
+    """
+    final = self.request.retries + 1 >= settings.NOTIFY_MAX_ATTEMPTS
+    try:
+        return notification_deliver(notification_pk=notification_pk, final_attempt=final)
+    except (TransientDeliveryError, DatabaseError) as exc:
+        if final:
+            raise
+        backoff = settings.NOTIFY_RETRY_BASE_SECONDS * 2**self.request.retries
+        raise self.retry(exc=exc, countdown=backoff * random.uniform(0.8, 1.2)) from None
+
+
+@shared_task(**_RELIABLE, soft_time_limit=50, time_limit=60)
+def warn_deadlines() -> int:
+    """Warn the people whose move time is nearly up (celery beat, every ``DEADLINE_CHECK_INTERVAL``).
+
+    Safe to run twice: each warning is stored once per game, move and seat. Also queues again the
+    notifications whose delivery was never queued (a broker down at the commit). Returns the
+    warnings created.
+    """
+    created = deadline_warnings_send()
+    notifications_requeue_stale()
+    return created

@@ -11,7 +11,7 @@ from rest_framework import serializers
 
 from games.api.serializers import MAX_ID, _reject_nul
 from games.competition_selectors import tournament_match_format
-from games.models import EntrantKinds, Entry, Tournament, TournamentFormat
+from games.models import EntrantKinds, Entry, TimeoutPolicy, Tournament, TournamentFormat
 
 MAX_MOVE_TIME = timedelta(days=30)
 MAX_ROUNDS = 100
@@ -79,6 +79,15 @@ class TournamentCreateSerializer(serializers.Serializer):
     )
     late_entries = serializers.BooleanField(required=False, default=False)
     rated = serializers.BooleanField(required=False, default=True)
+    timeout_policy = serializers.ChoiceField(
+        choices=TimeoutPolicy.choices,
+        required=False,
+        default=TimeoutPolicy.FORFEIT,
+        help_text="a seat past its move deadline forfeits the game, or plays a default action",
+    )
+    allow_vacations = serializers.BooleanField(
+        required=False, default=True, help_text="a player's vacation extends their deadlines"
+    )
 
     def validate_config(self, config: dict[str, Any]) -> dict[str, Any]:
         _reject_nul(config)
@@ -132,6 +141,7 @@ class TournamentSerializer(serializers.ModelSerializer):
         source="get_entrants_display", help_text="who may enter, in words"
     )
     move_time_limit = MoveTimeLimitField(help_text="seconds per move")
+    timeout_policy_display = serializers.CharField(source="get_timeout_policy_display")
     organiser = OrganiserSerializer(allow_null=True)
     entry_count = serializers.IntegerField()
     match_format = serializers.SerializerMethodField()
@@ -154,6 +164,9 @@ class TournamentSerializer(serializers.ModelSerializer):
             "best_of",
             "match_format",
             "move_time_limit",
+            "timeout_policy",
+            "timeout_policy_display",
+            "allow_vacations",
             "entrants",
             "entrants_display",
             "late_entries",

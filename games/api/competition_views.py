@@ -90,6 +90,8 @@ class TournamentListCreateView(generics.ListAPIView):
             entrants=data["entrants"],
             late_entries=data["late_entries"],
             rated=data["rated"],
+            timeout_policy=data["timeout_policy"],
+            allow_vacations=data["allow_vacations"],
         )
         return _detail(tournament.pk, status.HTTP_201_CREATED)
 

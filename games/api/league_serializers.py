@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
+from datetime import timedelta
 from typing import Any
 
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from games.api.competition_serializers import OrganiserSerializer
+from games.api.competition_serializers import MoveTimeLimitField, OrganiserSerializer
 from games.api.serializers import MAX_ID, _reject_nul
-from games.models import EntrantKinds, Game, League, LeagueEntry, RatingSystem, Season
+from games.models import EntrantKinds, Game, League, LeagueEntry, RatingSystem, Season, TimeoutPolicy
 
 
 class LeagueCreateSerializer(serializers.Serializer):
@@ -37,6 +38,16 @@ class LeagueCreateSerializer(serializers.Serializer):
         required=False,
         default=False,
         help_text="true: each new season resets ratings to the initial rating; false: they carry over",
+    )
+    move_time_limit = MoveTimeLimitField(required=False, default=timedelta(days=1))
+    timeout_policy = serializers.ChoiceField(
+        choices=TimeoutPolicy.choices,
+        required=False,
+        default=TimeoutPolicy.FORFEIT,
+        help_text="a seat past its move deadline forfeits the game, or plays a default action",
+    )
+    allow_vacations = serializers.BooleanField(
+        required=False, default=True, help_text="a player's vacation extends their deadlines"
     )
 
     def validate_config(self, config: dict[str, Any]) -> dict[str, Any]:
@@ -72,6 +83,8 @@ class LeagueSerializer(serializers.ModelSerializer):
     entrants_display = serializers.CharField(
         source="get_entrants_display", help_text="who may enter, in words"
     )
+    move_time_limit = MoveTimeLimitField(help_text="seconds per move")
+    timeout_policy_display = serializers.CharField(source="get_timeout_policy_display")
     organiser = OrganiserSerializer(allow_null=True)
     entry_count = serializers.IntegerField(help_text="entrants on the ladder")
     games_played = serializers.IntegerField()
@@ -91,6 +104,10 @@ class LeagueSerializer(serializers.ModelSerializer):
             "entrants_display",
             "challenge_range",
             "ratings_per_season",
+            "move_time_limit",
+            "timeout_policy",
+            "timeout_policy_display",
+            "allow_vacations",
             "state",
             "state_display",
             "season",

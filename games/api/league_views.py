@@ -84,6 +84,9 @@ class LeagueListCreateView(generics.ListAPIView):
             entrants=data["entrants"],
             challenge_range=data["challenge_range"],
             ratings_per_season=data["ratings_per_season"],
+            move_time_limit=data["move_time_limit"],
+            timeout_policy=data["timeout_policy"],
+            allow_vacations=data["allow_vacations"],
         )
         return _detail(league.pk, status.HTTP_201_CREATED)
 

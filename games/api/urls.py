@@ -1,16 +1,32 @@
 from django.urls import path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
-from rest_framework.authtoken.views import obtain_auth_token
 
 from games.api import competition_views as tournaments
 from games.api import league_views as leagues
+from games.api import me_views as me
+from games.api import notification_views as notifications
 from games.api import views
 
 urlpatterns = [
     path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
-    path("auth/token/", obtain_auth_token, name="api-token"),
+    path("auth/token/", views.TokenLoginView.as_view(), name="api-token"),
     path("me/", views.MeView.as_view(), name="api-me"),
+    path("me/turns/", me.MyTurnsView.as_view(), name="api-me-turns"),
+    path("me/turns/wait/", me.MyTurnsWaitView.as_view(), name="api-me-turns-wait"),
+    path("me/vacations/", me.MyVacationsView.as_view(), name="api-me-vacations"),
+    path("me/vacations/<int:pk>/", me.MyVacationView.as_view(), name="api-me-vacation"),
+    path("me/notifications/", notifications.NotificationSettingsView.as_view(), name="api-me-notifications"),
+    path(
+        "me/notifications/rotate-secret/",
+        notifications.NotificationSecretRotateView.as_view(),
+        name="api-me-notifications-rotate-secret",
+    ),
+    path(
+        "me/notifications/test/",
+        notifications.NotificationTestView.as_view(),
+        name="api-me-notifications-test",
+    ),
     path("catalog/", views.GameCatalogView.as_view(), name="api-catalog"),
     path("games/", views.GameListCreateView.as_view(), name="api-games"),
     path("games/<int:pk>/", views.GameDetailView.as_view(), name="api-game"),

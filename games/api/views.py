@@ -8,6 +8,7 @@ from django.shortcuts import get_object_or_404
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import generics, permissions, status
+from rest_framework.authtoken.views import ObtainAuthToken
 from rest_framework.exceptions import ValidationError
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -22,6 +23,7 @@ from games.api.serializers import (
     MoveCreateSerializer,
     MoveSerializer,
 )
+from games.api.throttles import LoginThrottle, MoveSubmitThrottle
 from games.models import Bot, Competitor, Player
 from games.services.errors import InvalidInput
 from games.services.games import game_create
@@ -112,6 +114,8 @@ class GameDetailView(APIView):
 
 
 class GameMovesView(APIView):
+    throttle_classes = [MoveSubmitThrottle]  # POST only
+
     @extend_schema(responses=OpenApiTypes.OBJECT)
     def get(self, request: Request, pk: int) -> Response:
         game = get_object_or_404(selectors.games_with_seats(), pk=pk)
@@ -179,6 +183,12 @@ class BotListView(generics.ListAPIView):
 
     def get_queryset(self) -> Any:
         return selectors.bots_for(self.request.query_params.get("game"))
+
+
+class TokenLoginView(ObtainAuthToken):
+    """``POST username, password`` → ``{"token": ...}``, rate limited per client address."""
+
+    throttle_classes = [LoginThrottle]
 
 
 class MeView(APIView):

@@ -18,6 +18,13 @@ from games.models.competitions import (
     TournamentFormat,
 )
 from games.models.matches import Game, GameStatus, Move, Seat
+from games.models.notifications import (
+    Notification,
+    NotificationChannel,
+    NotificationKind,
+    NotificationSettings,
+    NotificationStatus,
+)
 from games.models.players import Bot, BotKind, Competitor, Player
 from games.models.ratings import LeagueRatingChange, Rating, RatingChange
 from games.models.vacations import Vacation
@@ -39,6 +46,11 @@ __all__ = [
     "Match",
     "MatchGame",
     "Move",
+    "Notification",
+    "NotificationChannel",
+    "NotificationKind",
+    "NotificationSettings",
+    "NotificationStatus",
     "Player",
     "Rating",
     "RatingChange",

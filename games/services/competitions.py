@@ -27,6 +27,7 @@ from games.models import (
     GameStatus,
     Player,
     Rating,
+    TimeoutPolicy,
     Tournament,
     TournamentFormat,
 )
@@ -120,6 +121,8 @@ def tournament_create(
     entrants: str = EntrantKinds.BOTH,
     late_entries: bool = False,
     rated: bool = True,
+    timeout_policy: str = TimeoutPolicy.FORFEIT,
+    allow_vacations: bool = True,
 ) -> Tournament:
     """A tournament in draft, checked against the engine's metadata for its game."""
     if not name.strip():
@@ -130,6 +133,7 @@ def tournament_create(
         raise InvalidInput("a tournament has at least one round")
     if move_time_limit <= timedelta(0):
         raise InvalidInput("the time limit per move must be positive")
+    check_timeout_policy(timeout_policy)
     try:
         game_min = get_game(game_id).min_players
     except UnknownGame as exc:
@@ -157,8 +161,15 @@ def tournament_create(
         entrants=entrants,
         late_entries=late_entries,
         rated=rated,
+        timeout_policy=timeout_policy,
+        allow_vacations=allow_vacations,
         seed=secrets.randbits(63),
     )
+
+
+def check_timeout_policy(policy: str) -> None:
+    if policy not in TimeoutPolicy.values:
+        raise InvalidInput(f"timeout policies are {', '.join(TimeoutPolicy.values)}, not {policy!r}")
 
 
 # -- Registration ----------------------------------------------------------------------------------

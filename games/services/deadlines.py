@@ -45,6 +45,7 @@ from games.models import (
     Vacation,
 )
 from games.services.errors import InvalidInput
+from games.services.notifications import notify_turn
 
 logger = logging.getLogger(__name__)
 
@@ -132,13 +133,15 @@ def deadlines_set(
     rules: dict[int, DeadlineRules] | None = None,
 ) -> None:
     """Set ``turn_deadline`` and ``deadline_version`` on these games (not saved: the caller writes
-    them); each comes with the seats of the people who must act now (none: no deadline)."""
+    them); each comes with the seats of the people who must act now (none: no deadline). Those
+    people are told it is their turn once the caller's transaction commits."""
     if rules is None:
         rules = deadline_rules_for([game.pk for game, _ in waiting])
     for game, acting in waiting:
         deadlines = seat_deadlines(acting, turn_started, rules[game.pk]) if acting else {}
         game.turn_deadline = min(deadlines.values()) if deadlines else None
         game.deadline_version = game.version
+    notify_turn(waiting)
 
 
 def game_deadline_refresh(*, game: Game, state: State, now: datetime | None = None) -> None:

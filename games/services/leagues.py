@@ -39,6 +39,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from datetime import timedelta
 from typing import Any
 
 from django.conf import settings
@@ -62,11 +63,12 @@ from games.models import (
     RatingSystem,
     Season,
     Seat,
+    TimeoutPolicy,
 )
 from games.ratings.elo import multi_seat_update
 from games.ratings.openskill import SkillRating, openskill_initial, openskill_update
 from games.services.bulk import insert_rows
-from games.services.competitions import MAX_MULTI_SEAT, _validated_config
+from games.services.competitions import MAX_MULTI_SEAT, _validated_config, check_timeout_policy
 from games.services.entrants import entrant_for, may_act_for_bot
 from games.services.errors import Conflict, InvalidInput, NotFound, NotYourEntrant
 from games.services.lifecycle import check_organiser, in_state, transition
@@ -96,6 +98,9 @@ def league_create(
     entrants: str = EntrantKinds.BOTH,
     challenge_range: int = 3,
     ratings_per_season: bool = False,
+    move_time_limit: timedelta = timedelta(days=1),
+    timeout_policy: str = TimeoutPolicy.FORFEIT,
+    allow_vacations: bool = True,
 ) -> League:
     """A league in draft. OpenSkill is offered for multi-seat leagues (3+ seats) only."""
     if not name.strip():
@@ -110,6 +115,9 @@ def league_create(
         raise InvalidInput("OpenSkill is offered for multi-seat leagues (3 or more seats); use Elo")
     if challenge_range < 1:
         raise InvalidInput("the challenge range is at least one place")
+    if move_time_limit <= timedelta(0):
+        raise InvalidInput("the time limit per move must be positive")
+    check_timeout_policy(timeout_policy)
     try:
         get_game(game_id)
     except UnknownGame as exc:
@@ -125,6 +133,9 @@ def league_create(
         entrants=entrants,
         challenge_range=challenge_range,
         ratings_per_season=ratings_per_season,
+        move_time_limit=move_time_limit,
+        timeout_policy=timeout_policy,
+        allow_vacations=allow_vacations,
     )
 
 

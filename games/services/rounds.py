@@ -57,6 +57,7 @@ from games.scheduling.swiss import Entrant, pair_round
 from games.scheduling.swiss_tables import TableResult, seat_round
 from games.scheduling.tiebreaks import MatchResult
 from games.services.games import game_create, games_enqueue_bots
+from games.services.notifications import notify_round_started
 
 logger = logging.getLogger(__name__)
 
@@ -284,6 +285,7 @@ def round_pair_next(tournament: Tournament) -> tuple[Round, list[Game]] | None:
         )
     tournament.current_round = number
     tournament.save(update_fields=["current_round"])
+    notify_round_started(rnd, games)
     return rnd, games
 
 

@@ -1,8 +1,27 @@
+"""The pages for people. Each area keeps its routes beside its views."""
+
 from django.urls import path
 
-from games.web import views
+from games.web import auth_views, competition_views, game_views, profile_views, views
+from games.web import settings_views as my_settings
 
 urlpatterns = [
     path("", views.home, name="home"),
     path("ladder/<str:game_id>/", views.ladder_page, name="ladder"),
+    path("accounts/signup/", auth_views.signup_view, name="signup"),
+    path("accounts/login/", auth_views.login_view, name="login"),
+    path("accounts/logout/", auth_views.logout_view, name="logout"),
+    path("games/<int:pk>/", game_views.game_page, name="game"),
+    path("games/<int:pk>/move/", game_views.game_move, name="game-move"),
+    path("games/<int:pk>/replay/", game_views.game_replay, name="game-replay"),
+    path("tournaments/", competition_views.tournament_list, name="tournaments"),
+    path("tournaments/<int:pk>/", competition_views.tournament_detail, name="tournament"),
+    path("leagues/", competition_views.league_list, name="leagues"),
+    path("leagues/<int:pk>/", competition_views.league_detail, name="league"),
+    path("players/<int:competitor_pk>/", profile_views.profile, name="profile"),
+    path("settings/", my_settings.settings_page, name="settings"),
+    path("settings/webhook-secret/", my_settings.rotate_secret, name="settings-rotate-secret"),
+    path("settings/test/", my_settings.send_test, name="settings-test"),
+    path("settings/vacations/", my_settings.vacation_add, name="settings-vacation-add"),
+    path("settings/vacations/<int:pk>/remove/", my_settings.vacation_remove, name="settings-vacation-remove"),
 ]

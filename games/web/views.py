@@ -5,11 +5,31 @@ from django.shortcuts import render
 
 from engine import registered_games
 from games import selectors
+from games.models import GameStatus
+
+RECENT_GAMES = 20
+RECENTLY_FINISHED = 10
 
 
 def home(request: HttpRequest) -> HttpResponse:
-    games = selectors.games_with_seats().order_by("-id")[:30]
-    return render(request, "home.html", {"games": games})
+    """Your turn first, then your other running games, your finished ones, then everyone's."""
+    context: dict[str, object] = {
+        "recent_games": selectors.games_with_seats().order_by("-id")[:RECENT_GAMES],
+    }
+    if request.user.is_authenticated:
+        waiting = selectors.turns_waiting(request.user)
+        waiting_pks = {entry["game"].pk for entry in waiting}
+        context["your_turn"] = waiting
+        context["running"] = [
+            game for game in selectors.user_running_games(request.user) if game.pk not in waiting_pks
+        ]
+        context["finished"] = (
+            selectors.games_with_seats()
+            .filter(status=GameStatus.FINISHED, seats__competitor__player__user=request.user)
+            .distinct()
+            .order_by("-finished_at", "-pk")[:RECENTLY_FINISHED]
+        )
+    return render(request, "home.html", context)
 
 
 def ladder_page(request: HttpRequest, game_id: str) -> HttpResponse:

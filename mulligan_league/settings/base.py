@@ -79,6 +79,11 @@ else:
 DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
+# Rate limits, whose-turn caches and long polls share this cache. The default lives in each process;
+# a deployment with several web processes points CACHE_URL at Redis (redis://host:6379/1) so they
+# count and see the same.
+CACHES = {"default": env.cache("CACHE_URL", default="locmemcache://")}
+
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
@@ -91,7 +96,13 @@ USE_TZ = True
 
 STATIC_URL = "static/"
 STATIC_ROOT = VAR_DIR / "static"
-LOGIN_URL = "/admin/login/"
+LOGIN_URL = "/accounts/login/"
+LOGIN_REDIRECT_URL = "/"
+LOGOUT_REDIRECT_URL = "/"
+# Rate limits of the pages (django-ratelimit, counted in CACHES): "<count>/<period>" with period
+# s, m, h or d. Log-in attempts count per client address and per username tried.
+RATELIMIT_LOGIN = env("RATELIMIT_LOGIN", default="10/m")
+RATELIMIT_MOVES = env("RATELIMIT_MOVES", default="60/m")
 
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
@@ -109,7 +120,17 @@ REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
     "EXCEPTION_HANDLER": "games.api.errors.exception_handler",
+    # games.api.throttles: moves sent per user, token logins per client address ("n/s|min|hour|day").
+    "DEFAULT_THROTTLE_RATES": {
+        "moves": env("API_MOVE_RATE", default="120/min"),
+        "login": env("API_LOGIN_RATE", default="10/min"),
+    },
+    # How many reverse proxies in front append to X-Forwarded-For: with 0 the client address is the
+    # connection's, so a forged header cannot dodge the login limit. Behind one proxy, set 1.
+    "NUM_PROXIES": env.int("API_NUM_PROXIES", default=0),
 }
+# GET /api/me/turns/wait/ looks for a new turn this often (seconds): one small query per look.
+LONG_POLL_INTERVAL = env.float("LONG_POLL_INTERVAL", default=1.0)
 
 SPECTACULAR_SETTINGS = {
     "TITLE": "Mulligan League API",
@@ -155,7 +176,8 @@ CELERY_TASK_DEFAULT_QUEUE = "default"
 QUEUE_BOTS = "bots"
 QUEUE_DEADLINES = "deadlines"
 QUEUE_RATINGS = "ratings"
-WORKER_QUEUES = [QUEUE_BOTS, QUEUE_DEADLINES, QUEUE_RATINGS, CELERY_TASK_DEFAULT_QUEUE]
+QUEUE_NOTIFICATIONS = "notifications"
+WORKER_QUEUES = [QUEUE_BOTS, QUEUE_DEADLINES, QUEUE_RATINGS, QUEUE_NOTIFICATIONS, CELERY_TASK_DEFAULT_QUEUE]
 CELERY_TASK_ROUTES = {
     "games.tasks.play_bot_game": {"queue": QUEUE_BOTS},
     "games.tasks.play_bot_games": {"queue": QUEUE_BOTS},
@@ -164,6 +186,8 @@ CELERY_TASK_ROUTES = {
     "games.tasks.*standing*": {"queue": QUEUE_RATINGS},
     "games.tasks.advance_competitions": {"queue": QUEUE_RATINGS},
     "games.tasks.ladder_matchmaking": {"queue": QUEUE_BOTS},
+    "games.tasks.deliver_notification": {"queue": QUEUE_NOTIFICATIONS},
+    "games.tasks.warn_deadlines": {"queue": QUEUE_NOTIFICATIONS},
 }
 # Running leagues match their idle bots this often (games.tasks.ladder_matchmaking, on celery beat).
 LADDER_MATCH_INTERVAL = env.float("LADDER_MATCH_INTERVAL", default=10.0)
@@ -182,7 +206,27 @@ CELERY_BEAT_SCHEDULE = {
         "schedule": DEADLINE_CHECK_INTERVAL,
         "options": {"queue": QUEUE_DEADLINES, "expires": DEADLINE_CHECK_INTERVAL},
     },
+    "warn-deadlines": {
+        "task": "games.tasks.warn_deadlines",
+        "schedule": DEADLINE_CHECK_INTERVAL,
+        "options": {"queue": QUEUE_NOTIFICATIONS, "expires": DEADLINE_CHECK_INTERVAL},
+    },
 }
+# -- Notifications (games.services.notifications) ---------------------------------------------------
+# E-mail from EMAIL_URL (django-environ: smtp://user:pass@host:587/?tls=True); the console by default.
+vars().update(env.email_url("EMAIL_URL", default="consolemail://"))
+DEFAULT_FROM_EMAIL = env("DEFAULT_FROM_EMAIL", default="Mulligan League <noreply@localhost>")
+# Links in e-mails and webhook payloads start with this.
+SITE_URL = env("SITE_URL", default="http://127.0.0.1:8000").rstrip("/")
+# A "deadline near" warning goes out once less than this fraction of the move time limit is left.
+NOTIFY_DEADLINE_WARNING = env.float("NOTIFY_DEADLINE_WARNING", default=0.25)
+NOTIFY_MAX_ATTEMPTS = env.int("NOTIFY_MAX_ATTEMPTS", default=5)
+NOTIFY_RETRY_BASE_SECONDS = env.float("NOTIFY_RETRY_BASE_SECONDS", default=30.0)
+NOTIFY_WEBHOOK_TIMEOUT = env.float("NOTIFY_WEBHOOK_TIMEOUT", default=5.0)
+NOTIFY_TESTS_PER_HOUR = env.int("NOTIFY_TESTS_PER_HOUR", default=10)
+# Webhooks to loopback, private and link-local addresses are refused unless this is on (development,
+# tests): a user's URL must not reach the services next to ours.
+NOTIFY_WEBHOOK_ALLOW_PRIVATE = env.bool("NOTIFY_WEBHOOK_ALLOW_PRIVATE", default=False)
 # Games created together (a round, the demo, bench/pipeline.py) are played this many to a task
 # (games_enqueue_bots): one task, one transaction and one round of rating locks per batch. Large
 # enough to spread those costs (a 4-player bot game takes a few ms), small enough that the workers

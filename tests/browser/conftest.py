@@ -1,0 +1,89 @@
+"""Browser tests: Playwright driving Debian's Chromium against the pages served by ``live_server``.
+
+Chromium comes from Debian's packages (``make test`` installs it; ``CHROMIUM`` names another
+binary); Playwright's own browser download is never used. A test run without the browser fails
+and says so, it does not skip.
+
+The pages are served by pytest-django's ``live_server`` (a thread of this process), so tests use
+``django_db(transaction=True)``: the server thread sees what the test commits. Celery is eager, so
+the bots' replies run inside the request that made it their turn.
+
+Screenshots of the main pages are written to ``var/screenshots/`` (``SCREENSHOT_DIR`` to change).
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+# Playwright's sync API runs an event loop in this thread; Django refuses ORM calls from a thread
+# with a running loop unless told this is deliberate. The test thread only sets up and checks rows.
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+SCREENSHOT_DIR = Path(os.environ.get("SCREENSHOT_DIR", REPO_ROOT / "var" / "screenshots"))
+# The flags a headless Chromium needs on a machine with no network beyond loopback and no display:
+# without the background-networking ones it keeps trying (and failing) to reach Google's hosts.
+CHROMIUM_ARGS = [
+    "--headless=new",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+
+@pytest.fixture(scope="session")
+def chromium() -> Iterator[Any]:
+    if not os.access(CHROMIUM, os.X_OK):
+        pytest.fail(
+            f"the browser tests need Chromium at {CHROMIUM}: `make test` installs Debian's chromium "
+            "package, or set CHROMIUM to another Chromium binary",
+            pytrace=False,
+        )
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            yield browser
+        finally:
+            browser.close()
+
+
+@pytest.fixture
+def page(chromium: Any) -> Iterator[Any]:
+    context = chromium.new_context(viewport={"width": 1200, "height": 900})
+    context.set_default_timeout(20_000)
+    page = context.new_page()
+    try:
+        yield page
+    finally:
+        context.close()
+
+
+@pytest.fixture(autouse=True)
+def _celery_eager(settings: Any) -> None:
+    settings.CELERY_TASK_ALWAYS_EAGER = True
+    settings.CELERY_TASK_EAGER_PROPAGATES = True
+
+
+@pytest.fixture
+def screenshot(page: Any) -> Any:
+    """``screenshot("name")`` saves the page as it is now to ``SCREENSHOT_DIR/name.png``."""
+    SCREENSHOT_DIR.mkdir(parents=True, exist_ok=True)
+
+    def take(name: str) -> Path:
+        path = SCREENSHOT_DIR / f"{name}.png"
+        page.screenshot(path=str(path), full_page=True)
+        return path
+
+    return take

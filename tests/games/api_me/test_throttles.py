@@ -1,0 +1,79 @@
+"""Rate limits: moves per user and token logins per address get 429, with Retry-After, and change nothing."""
+
+from __future__ import annotations
+
+import uuid
+from typing import Any
+
+import pytest
+from django.urls import reverse
+from rest_framework.authtoken.models import Token
+from rest_framework.test import APIClient
+
+from games.models import Move, Player
+from tests.games.api_me.conftest import ClientFor
+from tests.games.helpers import create_game
+
+pytestmark = pytest.mark.django_db
+
+
+def _rates(settings: Any, **rates: str) -> None:
+    """A new REST_FRAMEWORK dict, so DRF reloads its settings (and the throttles read the rates)."""
+    settings.REST_FRAMEWORK = {
+        **settings.REST_FRAMEWORK,
+        "DEFAULT_THROTTLE_RATES": {**settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"], **rates},
+    }
+
+
+def _address() -> str:
+    """A documentation-range address of its own, so no other test's logins count against it."""
+    return f"2001:db8::{uuid.uuid4().hex[:4]}"
+
+
+def test_the_move_after_the_limit_is_refused_and_not_stored(
+    settings: Any, players: list[Player], client_for: ClientFor
+) -> None:
+    _rates(settings, moves="2/min")
+    duel = create_game([players[0].competitor, players[1].competitor], seed=5)
+    client = client_for(players[0])
+    url = reverse("api-game-moves", kwargs={"pk": duel.pk})
+    good = {"action": {"type": "skip"}, "expected_move": 0}
+    # refused moves count too: guessing costs the same as playing
+    assert client.post(url, {"action": {"type": "nonsense"}}, format="json").status_code == 400
+    assert client.post(url, good | {"expected_move": 7}, format="json").status_code == 409
+    refused = client.post(url, good, format="json")
+    assert refused.status_code == 429
+    assert refused.json()["code"] == "throttled" and "throttled" in refused.json()["detail"].lower()
+    assert int(refused["Retry-After"]) > 0
+    assert not Move.objects.filter(game=duel).exists()
+    assert client.get(url).status_code == 200  # reading is not limited
+    _rates(settings, moves="100/min")
+    assert client.post(url, good, format="json").status_code == 201  # the same move, once allowed
+
+
+def test_the_move_limit_is_per_user(settings: Any, players: list[Player], client_for: ClientFor) -> None:
+    _rates(settings, moves="1/min")
+    duel = create_game([players[0].competitor, players[1].competitor], seed=5)
+    url = reverse("api-game-moves", kwargs={"pk": duel.pk})
+    assert client_for(players[0]).post(url, {"action": {"type": "skip"}}, format="json").status_code == 201
+    assert client_for(players[1]).post(url, {"action": {"type": "skip"}}, format="json").status_code == 201
+    assert client_for(players[0]).post(url, {"action": {"type": "skip"}}, format="json").status_code == 429
+    assert Move.objects.filter(game=duel).count() == 2
+
+
+def test_token_logins_are_limited_per_address(settings: Any, players: list[Player]) -> None:
+    _rates(settings, login="3/min")
+    address, url = _address(), reverse("api-token")
+    client = APIClient(REMOTE_ADDR=address)
+    login = {"username": players[0].user.username, "password": "correct horse battery staple"}
+    assert client.post(url, login).status_code == 200
+    assert client.post(url, login | {"password": "guess"}).status_code == 400
+    assert client.post(url, login | {"password": "guess again"}).status_code == 400
+    Token.objects.filter(user=players[0].user).delete()
+    refused = client.post(url, login)  # even the right password, from this address, this minute
+    assert refused.status_code == 429 and refused.json()["code"] == "throttled"
+    assert int(refused["Retry-After"]) > 0
+    assert not Token.objects.filter(user=players[0].user).exists()
+    forged = client.post(url, login, HTTP_X_FORWARDED_FOR=_address())  # a made-up address does not help
+    assert forged.status_code == 429
+    assert APIClient(REMOTE_ADDR=_address()).post(url, login).status_code == 200
