@@ -141,6 +141,9 @@ class Game(ABC):
     # entrants are compared on decisions rather than cards (games where seats do not interact).
     scoring: ClassVar[str] = "rank"
     duplicate_deals: ClassVar[bool] = False
+    # Table talk: whether any seat may play ``{"type": "say", "text": ...}`` at any time (it is not
+    # listed among the legal actions, which are the game's decisions).
+    table_talk: ClassVar[bool] = False
 
     @abstractmethod
     def normalize_config(self, config: Mapping[str, Any] | None) -> JSON:
@@ -193,6 +196,7 @@ class Game(ABC):
             "hidden_information": self.hidden_information,
             "rules": self.rules,
             "scoring": self.scoring,
+            "table_talk": self.table_talk,
             "duplicate_deals": self.duplicate_deals,
             "bots": sorted(self.bots()),
         }

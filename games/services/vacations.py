@@ -36,7 +36,11 @@ def vacation_book(
     Player.objects.select_for_update().filter(pk=player.pk).first()  # one booking at a time per player
     if Vacation.objects.filter(player=player, ends_at__gt=now).count() >= MAX_OPEN_VACATIONS:
         raise InvalidInput(f"you have {MAX_OPEN_VACATIONS} vacations booked already; cancel one first")
-    return vacation_set(player=player, starts_at=starts_at, ends_at=ends_at, now=now)
+    vacation = vacation_set(player=player, starts_at=starts_at, ends_at=ends_at, now=now)
+    # The sweep would extend an overdue seat's deadline anyway; re-arming now also corrects the
+    # time left that pages and /api/me/turns/ show.
+    _rearm_deadlines(player)
+    return vacation
 
 
 @transaction.atomic

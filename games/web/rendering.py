@@ -12,9 +12,6 @@ from engine import get_game, replay
 from games import selectors
 from games.models import Game, GameStatus
 
-# Games whose rules accept free table talk ({"type": "say", "text": ...}) at any time.
-TALKING_GAMES = frozenset({"mulligan"})
-
 
 def table_templates(game_id: str) -> list[str]:
     """A game's own table template if it has one, else the generic observation walk."""
@@ -70,7 +67,7 @@ def game_page_context(game: Game, user: AbstractBaseUser | AnonymousUser) -> dic
         "deadline": game.turn_deadline if game.status == GameStatus.RUNNING else None,
         "table_templates": table_templates(game.game_id),
         "engine_game": get_game(game.game_id),
-        "supports_talk": game.game_id in TALKING_GAMES,
+        "supports_talk": get_game(game.game_id).table_talk,
     }
 
 

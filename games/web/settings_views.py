@@ -19,7 +19,6 @@ from django.views.decorators.http import require_POST
 
 from games.api.notification_serializers import SWITCH_FIELDS
 from games.models import NotificationSettings
-from games.services.deadlines import vacation_set
 from games.services.errors import ServiceError
 from games.services.notifications import (
     notification_secret_rotate,
@@ -28,7 +27,7 @@ from games.services.notifications import (
     notify_test,
 )
 from games.services.players import player_for_user
-from games.services.vacations import vacation_cancel
+from games.services.vacations import vacation_book, vacation_cancel
 
 DATETIME_INPUT = "%Y-%m-%dT%H:%M"
 
@@ -125,7 +124,7 @@ def vacation_add(request: HttpRequest) -> HttpResponse:
     if not form.is_valid():
         return _page(request, 400, vacation_form=form)
     try:
-        vacation_set(
+        vacation_book(
             player=player_for_user(request.user),
             starts_at=form.cleaned_data["starts_at"],
             ends_at=form.cleaned_data["ends_at"],

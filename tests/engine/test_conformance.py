@@ -300,6 +300,22 @@ def test_registry_and_metadata(game: Game) -> None:
         assert game.min_players <= state.num_players <= game.max_players_for(config)
 
 
+@pytest.mark.parametrize("game", registered_games(), ids=lambda game: game.id)
+def test_table_talk_is_what_the_metadata_says(game: Game) -> None:
+    """The pages offer a "say" box exactly where the rules take ``say`` (``Game.table_talk``)."""
+    state = game.new_state(sample_configs(game)[0], 3)
+    talk = {"type": "say", "text": "good luck"}
+    assert talk not in state.legal_actions(state.to_act()[0])
+    before = state.to_json()
+    if game.table_talk:
+        state.apply(state.to_act()[0], talk)
+        assert state.to_act() == game.new_state(sample_configs(game)[0], 3).to_act(), "talk is not a move"
+    else:
+        with pytest.raises(IllegalAction):
+            state.apply(state.to_act()[0], talk)
+        assert state.to_json() == before
+
+
 @pytest.mark.parametrize(("game_id", "config"), CASES)
 @settings(max_examples=5, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=SEEDS, policy_seed=SEEDS, style=st.sampled_from(sorted(POLICY_STYLES)))

@@ -615,6 +615,7 @@ class MulliganGame(Game):
     simultaneous: ClassVar[bool] = True
     chance: ClassVar[bool] = True
     hidden_information: ClassVar[bool] = True
+    table_talk: ClassVar[bool] = True
     rules: ClassVar[str] = "000_43432f497e9b879c.txt"
 
     def normalize_config(self, config: Mapping[str, Any] | None) -> JSON:

@@ -106,6 +106,8 @@ def test_booking_and_removing_a_vacation(browser, players):
         (timedelta(days=3), timedelta(days=2), "a vacation must end after it starts"),
         (timedelta(days=-3), timedelta(days=-2), "this vacation is already over"),
         (timedelta(days=4), timedelta(days=6), "this vacation overlaps another of yours"),
+        # Far enough that a deadline pushed by it would not fit a datetime: refused, like the API.
+        (timedelta(days=400), timedelta(days=2_900_000), "a vacation must end within 365 days"),
     ],
 )
 def test_a_refused_vacation_shows_why_and_books_nothing(browser, players, starts, ends, message):
