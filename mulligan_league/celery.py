@@ -1,4 +1,4 @@
-"""The Celery app. Workers: ``celery -A mulligan_league worker -Q bots,deadlines,ratings,default``."""
+"""The Celery app. Workers: ``celery -A mulligan_league worker -Q bots,deadlines,ratings,notifications,default``."""
 
 from __future__ import annotations
 

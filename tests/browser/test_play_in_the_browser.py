@@ -108,6 +108,8 @@ def test_a_spectator_sees_no_hand_and_no_actions(live_server: Any, page: Any, sc
     screenshot("game-spectator")
     # Posting a move as nobody does nothing but ask to log in.
     before = Move.objects.filter(game=game).count()
-    response = page.request.post(f"{live_server.url}/games/{game.pk}/move/", form={"action": '{"type":"skip"}'})
+    response = page.request.post(
+        f"{live_server.url}/games/{game.pk}/move/", form={"action": '{"type":"skip"}'}
+    )
     assert response.status in {302, 403}
     assert Move.objects.filter(game=game).count() == before
