@@ -12,6 +12,16 @@ Match results (``Match.result``, plain JSON), by ``kind``:
 * ``"bye"``: one entry and no game; counts as a 2-0 match win at two seats (MTR) and as a full
   table's first place at multi-seat tables.
 * ``"walkover"``: elimination only: ``winner`` goes through because the other entrant dropped.
+
+Aborted games (the deadline sweep aborts a game in which no person ever moved, see
+:mod:`games.services.deadlines`) stay unrated, but a match counts them: the seats that timed out
+forfeit it, ranked as the ``forfeit`` policy ranks them (:func:`forfeit_places`: the late seats share
+the last rank with score 0, the others rank 1 with score 1). When every seat timed out nobody
+played: all share rank 1 with score 0, a drawn game. So that absent players cannot stall a
+tournament, a match with :data:`MAX_ABANDONED_GAMES` such games is decided without another game
+(its result says so in ``decided``): at two seats by the games so far (a draw when level), in
+elimination, when level, by the better (lower) seed; at a multi-seat table by the games so far. An
+aborted game without ``timed_out`` (a cancelled tournament's) counts for nothing.
 """
 
 from __future__ import annotations
@@ -46,9 +56,29 @@ class SeatResult:
     entry: int
     rank: int
     score: float
+    absent: bool = False  # timed out in an aborted game: nobody had moved
 
 
 GamePlayed = Sequence[SeatResult]
+
+# Games of one match aborted with every seat late, after which the match is decided without more.
+MAX_ABANDONED_GAMES = 2
+NOBODY_PLAYED = "nobody played"
+SEED_NOBODY_PLAYED = "seed, nobody played"
+
+
+def forfeit_places(seat_indexes: Sequence[int], late: Iterable[int]) -> dict[int, tuple[int, float]]:
+    """(rank, score) by seat index when the ``late`` seats forfeit: they share the last rank with
+    score 0, the others rank 1 with score 1; everyone late: all rank 1 with score 0 (no winner)."""
+    late = set(late)
+    on_time = [index for index in seat_indexes if index not in late]
+    last_rank = len(on_time) + 1 if on_time else 1
+    return {index: (last_rank, 0.0) if index in late else (1, 1.0) for index in seat_indexes}
+
+
+def abandoned(game: GamePlayed) -> bool:
+    """An aborted game in which every seat timed out: nobody played."""
+    return bool(game) and all(seat.absent for seat in game)
 
 
 def _totals_by_rank(entries: Sequence[int], games: Sequence[GamePlayed]) -> dict[int, float]:
@@ -96,12 +126,15 @@ def match_result(
     scoring: str = "rank",
     games_per_table: int = 1,
     needs_winner: bool = False,
+    seeds: Mapping[int, int] | None = None,
 ) -> dict[str, Any] | None:
     """The result of a match from its finished games, or None while it needs another game.
 
     ``needs_winner`` (elimination): a two-seat match drawn after ``best_of`` games goes on, one
-    game at a time, until someone is ahead.
+    game at a time, until someone is ahead; or, after :data:`MAX_ABANDONED_GAMES` games nobody
+    played, the better of ``seeds`` (entry -> seed, 1 best) goes through.
     """
+    given_up = sum(map(abandoned, games)) >= MAX_ABANDONED_GAMES
     if two_seat:
         a, b = entries
         wins, draws = {a: 0, b: 0}, 0
@@ -111,24 +144,31 @@ def match_result(
                 draws += 1
             else:
                 wins[a if ranks[a] < ranks[b] else b] += 1
+        decided = None
         if max(wins.values()) <= best_of // 2 and len(games) < best_of:
-            return None
-        if needs_winner and wins[a] == wins[b]:
-            return None
+            if not given_up:
+                return None
+            decided = NOBODY_PLAYED
         winner = a if wins[a] > wins[b] else b if wins[b] > wins[a] else None
-        return {
+        if needs_winner and winner is None:
+            if not given_up:
+                return None
+            winner, decided = min((a, b), key=lambda e: ((seeds or {}).get(e, 0), e)), SEED_NOBODY_PLAYED
+        result = {
             "kind": "two_seat",
             "entries": [a, b],
             "wins": [wins[a], wins[b]],
             "draws": draws,
             "winner": winner,
         }
-    if len(games) < games_per_table:
+        return result if decided is None else {**result, "decided": decided}
+    if len(games) < games_per_table and not given_up:
         return None
     totals = SCORINGS[scoring](entries, games)
     ranking = sorted(entries, key=lambda e: -totals[e])  # stable: seat order breaks nothing, ties share
     places = [1 + sum(totals[other] > totals[e] for other in entries) for e in ranking]
-    return {"kind": "table", "ranking": ranking, "places": places, "totals": [totals[e] for e in ranking]}
+    result = {"kind": "table", "ranking": ranking, "places": places, "totals": [totals[e] for e in ranking]}
+    return result if len(games) >= games_per_table else {**result, "decided": NOBODY_PLAYED}
 
 
 def bye_result(entry: int) -> dict[str, Any]:
@@ -300,7 +340,8 @@ def tournament_standings(tournament: Tournament, through_round: int | None = Non
 
 
 def games_played(matches: Iterable[Match]) -> dict[int, list[GamePlayed]]:
-    """Each match's finished games, in order, as the seats' entries, ranks and scores."""
+    """Each match's games that count, in order, as the seats' entries, ranks and scores: the
+    finished ones, and the aborted ones with seats that timed out (as forfeits by those seats)."""
     matches = list(matches)
     entry_of = {}
     for match in matches:
@@ -308,21 +349,36 @@ def games_played(matches: Iterable[Match]) -> dict[int, list[GamePlayed]]:
         entry_of[tournament_id] = entry_of.get(tournament_id) or dict(
             Entry.objects.filter(tournament_id=tournament_id).values_list("competitor_id", "id")
         )
-    by_game: dict[int, list[SeatResult]] = {}
-    rows = Seat.objects.filter(game__match_game__match__in=matches, game__status="finished").order_by(
-        "game_id", "index"
+    match_games = list(
+        MatchGame.objects.filter(
+            match__in=matches, game__status__in=[GameStatus.FINISHED, GameStatus.ABORTED]
+        )
+        .order_by("match_id", "number")
+        .values_list("match_id", "game_id", "game__status", "game__outcome", "match__round__tournament_id")
     )
-    match_of_game = dict(
-        MatchGame.objects.filter(match__in=matches).values_list("game_id", "match__round__tournament_id")
-    )
-    for seat in rows.values("game_id", "competitor_id", "rank", "score"):
-        entry = entry_of[match_of_game[seat["game_id"]]][seat["competitor_id"]]
-        by_game.setdefault(seat["game_id"], []).append(SeatResult(entry, seat["rank"], seat["score"] or 0.0))
-    played: dict[int, list[GamePlayed]] = {m.pk: [] for m in matches}
-    for match_game in MatchGame.objects.filter(match__in=matches, game_id__in=by_game).order_by(
-        "match_id", "number"
+    seats: dict[int, list[dict[str, Any]]] = {}
+    for seat in (
+        Seat.objects.filter(game_id__in=[row[1] for row in match_games])
+        .order_by("game_id", "index")
+        .values("game_id", "index", "competitor_id", "rank", "score")
     ):
-        played[match_game.match_id].append(by_game[match_game.game_id])
+        seats.setdefault(seat["game_id"], []).append(seat)
+    played: dict[int, list[GamePlayed]] = {m.pk: [] for m in matches}
+    for match_id, game_id, status, outcome, tournament_id in match_games:
+        entries = entry_of[tournament_id]
+        rows = seats.get(game_id, [])
+        if status == GameStatus.FINISHED:
+            played[match_id].append(
+                [SeatResult(entries[s["competitor_id"]], s["rank"], s["score"] or 0.0) for s in rows]
+            )
+            continue
+        late = set(((outcome or {}).get("details") or {}).get("timed_out") or [])
+        if not late:
+            continue  # aborted for another reason (a cancelled tournament): no one forfeited
+        places = forfeit_places([s["index"] for s in rows], late)
+        played[match_id].append(
+            [SeatResult(entries[s["competitor_id"]], *places[s["index"]], s["index"] in late) for s in rows]
+        )
     return played
 
 
@@ -338,6 +394,8 @@ def standings_rebuilt_from_games(tournament: Tournament, through_round: int) -> 
         .order_by("round__number", "table")
     )
     played = games_played(matches)
+    entries = entry_infos(tournament)
+    seeds = {e.id: e.seed for e in entries}
     results: list[tuple[str, dict[str, Any]]] = []
     for match in matches:
         if match.bye:
@@ -351,10 +409,11 @@ def standings_rebuilt_from_games(tournament: Tournament, through_round: int) -> 
             scoring=scoring,
             games_per_table=per_table,
             needs_winner=tournament.is_elimination,
+            seeds=seeds,
         )
         if result is not None:
             results.append((match.bracket_match, result))
-    return standings_from_results(tournament, entry_infos(tournament), results, through_round)
+    return standings_from_results(tournament, entries, results, through_round)
 
 
 def round_pairings(tournament: Tournament, round_number: int) -> list[dict[str, Any]]:
@@ -425,6 +484,18 @@ def _entry_names(tournament: Tournament) -> dict[int, str]:
     return dict(Entry.objects.filter(tournament=tournament).values_list("id", "competitor__name"))
 
 
+def game_note(status: str, outcome: Mapping[str, Any] | None, seats: int) -> str | None:
+    """How a game ended by the clock, in words: ``forfeit (no move in time)``, ``nobody played``."""
+    late = ((outcome or {}).get("details") or {}).get("timed_out") or []
+    if not late or status not in (GameStatus.FINISHED, GameStatus.ABORTED):
+        return None
+    return (
+        NOBODY_PLAYED
+        if status == GameStatus.ABORTED and len(set(late)) >= seats
+        else "forfeit (no move in time)"
+    )
+
+
 def tournament_rounds_view(
     tournament: Tournament, numbers: Sequence[int] | None = None
 ) -> list[dict[str, Any]]:
@@ -440,7 +511,7 @@ def tournament_rounds_view(
                     "match_games",
                     queryset=MatchGame.objects.order_by("number")
                     .select_related("game")
-                    .only("id", "number", "match_id", "game__id", "game__status"),
+                    .only("id", "number", "match_id", "game__id", "game__status", "game__outcome"),
                 )
             ),
         )
@@ -458,7 +529,12 @@ def tournament_rounds_view(
                     "bye": m.bye,
                     "bracket_match": m.bracket_match,
                     "games": [
-                        {"number": mg.number, "id": mg.game.id, "status": mg.game.status}
+                        {
+                            "number": mg.number,
+                            "id": mg.game.id,
+                            "status": mg.game.status,
+                            "note": game_note(mg.game.status, mg.game.outcome, len(m.entries)),
+                        }
                         for mg in m.match_games.all()
                     ],
                     "finished": m.finished,

@@ -11,7 +11,11 @@
 * :func:`deadlines_expire` (the ``expire_deadlines`` beat task) handles overdue games, each under its
   row lock with the deadline and version checked again, so running it twice changes nothing:
 
-  - a game in which no person has moved yet (only bot moves, or none) is **aborted**: not scored;
+  - a game in which no person has moved yet (only bot moves, or none) is **aborted**: not scored
+    and not rated, its ``outcome`` only ``{"details": {"reason": "aborted", "timed_out": [...]}}``.
+    A tournament match counts it as a forfeit by the ``timed_out`` seats (a draw when every seat
+    was late) and is decided without more games after ``MAX_ABANDONED_GAMES`` games nobody played
+    (:mod:`games.competition_selectors`), so absent people cannot keep a tournament from ending;
   - policy ``forfeit``: the game finishes now; the seats that were on time share rank 1 (score 1),
     the overdue seats share the last rank (score 0); ratings and competitions go on as usual;
   - policy ``default_action``: each overdue seat plays its first legal action (in Mulligan a
@@ -32,6 +36,7 @@ from django.db.models import F, Q
 from django.utils import timezone
 
 from engine import State
+from games.competition_selectors import forfeit_places
 from games.models import (
     Bot,
     Game,
@@ -273,9 +278,9 @@ def _forfeit(game: Game, seats: list[Seat], late: Sequence[int], now: datetime) 
     from games.services.ratings import rating_apply_for_game
 
     on_time = [seat.index for seat in seats if seat.index not in late]
-    last_rank = len(on_time) + 1 if on_time else 1
+    places = forfeit_places([seat.index for seat in seats], late)
     for seat in seats:
-        seat.rank, seat.score = (last_rank, 0.0) if seat.index in late else (1, 1.0)
+        seat.rank, seat.score = places[seat.index]
     game.status = GameStatus.FINISHED
     game.outcome = {
         "ranking": on_time + list(late),

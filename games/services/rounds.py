@@ -10,6 +10,10 @@ entrant held in the tournament's earlier games, with a seed derived from the tou
 two-seat Swiss round is also paired with each entrant's seat balance (seat-0 games minus seat-1
 games), so that, points and rematches allowing, each pair has one entrant due each seat. Within a
 best-of match the seats rotate from game to game.
+
+A game the deadline sweep aborted counts for its match as a forfeit by the seats that timed out
+(:func:`games.competition_selectors.games_played`), so the match is settled rather than replayed;
+a match whose people never show up is decided after ``MAX_ABANDONED_GAMES`` games nobody played.
 """
 
 from __future__ import annotations
@@ -307,6 +311,7 @@ def _settle_matches(tournament: Tournament, rnd: Round) -> tuple[bool, list[Game
     )
     played = games_played(open_matches)
     scoring, per_table = match_format(tournament.game_id)
+    seeds = {e.id: e.seed for e in entry_infos(tournament)}
     competitors: dict[int, Competitor] | None = None
     started, now = [], timezone.now()
     for match in open_matches:
@@ -320,6 +325,7 @@ def _settle_matches(tournament: Tournament, rnd: Round) -> tuple[bool, list[Game
             scoring=scoring,
             games_per_table=per_table,
             needs_winner=tournament.is_elimination,
+            seeds=seeds,
         )
         if result is None:
             competitors = competitors or _competitors(tournament)

@@ -161,7 +161,8 @@ def _round_for_page(
 
 
 def result_words(result: Mapping[str, Any] | None, names: Mapping[int, str]) -> str:
-    """A match result as a line of text: ``A 2-1 B``, ``1. A, 2. B``, ``bye``."""
+    """A match result as a line of text: ``A 2-1 B``, ``1. A, 2. B``, ``bye``, with ``(decided: nobody
+    played)`` when absent players left it to be decided without games."""
     if result is None:
         return "in play"
 
@@ -169,6 +170,8 @@ def result_words(result: Mapping[str, Any] | None, names: Mapping[int, str]) -> 
         return names.get(entry, f"entry {entry}")
 
     kind = result.get("kind")
+    # A match its people never played is decided without more games; say how.
+    decided = f" (decided: {result['decided']})" if result.get("decided") else ""
     if kind == "bye":
         return f"bye for {name(result['entries'][0])}"
     if kind == "walkover":
@@ -177,11 +180,14 @@ def result_words(result: Mapping[str, Any] | None, names: Mapping[int, str]) -> 
         (a, b), (wins_a, wins_b) = result["entries"], result["wins"]
         draws = f", {result['draws']} drawn" if result.get("draws") else ""
         verdict = f": {name(result['winner'])} wins" if result.get("winner") is not None else ": drawn"
-        return f"{name(a)} {wins_a}–{wins_b} {name(b)}{draws}{verdict}"
+        return f"{name(a)} {wins_a}–{wins_b} {name(b)}{draws}{verdict}{decided}"
     if kind == "table":
-        return ", ".join(
-            f"{place}. {name(entry)}"
-            for place, entry in zip(result["places"], result["ranking"], strict=True)
+        return (
+            ", ".join(
+                f"{place}. {name(entry)}"
+                for place, entry in zip(result["places"], result["ranking"], strict=True)
+            )
+            + decided
         )
     return "finished"
 
