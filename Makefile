@@ -5,7 +5,7 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-stamp
 
-.PHONY: install browser run demo simulate test lint typecheck pytest bench clean
+.PHONY: install system run demo simulate test lint typecheck pytest bench clean
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -35,23 +35,26 @@ lint: install
 typecheck: install
 	$(VENV)/bin/mypy
 
-# The browser tests (tests/browser) drive Debian's Chromium through Playwright; Playwright's own
-# browser download is never used. Installed from Debian's packages when missing (root, or sudo).
+# Debian packages the suite needs: Chromium for the browser tests (tests/browser, driven by
+# Playwright, whose own browser download is never used) and bubblewrap, the sandbox submitted bots
+# run in. Installed with apt when missing (as root, or with sudo).
 CHROMIUM ?= /usr/bin/chromium
-browser:
-	@test -x $(CHROMIUM) || { \
+BWRAP ?= /usr/bin/bwrap
+system:
+	@test -x $(CHROMIUM) -a -x $(BWRAP) || { \
 		SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
-		echo "Installing Debian's chromium for the browser tests"; \
-		$$SUDO apt-get install -y -q chromium >/dev/null 2>&1 || \
-		{ $$SUDO apt-get update -q >/dev/null && $$SUDO apt-get install -y -q chromium >/dev/null; }; \
+		echo "Installing Debian's chromium and bubblewrap for the tests"; \
+		$$SUDO apt-get install -y -q chromium bubblewrap >/dev/null 2>&1 || \
+		{ $$SUDO apt-get update -q >/dev/null && $$SUDO apt-get install -y -q chromium bubblewrap >/dev/null; }; \
 	}
 	@test -x $(CHROMIUM) || { echo "$(CHROMIUM) is missing and could not be installed"; exit 1; }
+	@test -x $(BWRAP) || { echo "$(BWRAP) is missing and could not be installed"; exit 1; }
 
 # The suite runs on the real services: PostgreSQL and Redis on this machine unless these are set.
 pytest: export DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/mulligan_league
 pytest: export CELERY_BROKER_URL ?= redis://127.0.0.1:6379/15
 pytest: export CHROMIUM := $(CHROMIUM)
-pytest: install browser
+pytest: install system
 	$(PY) -m pytest -n auto
 
 test: lint typecheck pytest

@@ -1,5 +1,6 @@
 """One module per aggregate. Models hold data and small invariants; services hold the workflows."""
 
+from games.models.bot_versions import BotFault, BotFaultPolicy, BotRules, BotVersion, ValidationStatus
 from games.models.competitions import (
     TRANSITIONS,
     CompetitionState,
@@ -32,7 +33,11 @@ from games.models.vacations import Vacation
 __all__ = [
     "TRANSITIONS",
     "Bot",
+    "BotFault",
+    "BotFaultPolicy",
     "BotKind",
+    "BotRules",
+    "BotVersion",
     "CompetitionState",
     "Competitor",
     "EntrantKinds",
@@ -62,4 +67,5 @@ __all__ = [
     "Tournament",
     "TournamentFormat",
     "Vacation",
+    "ValidationStatus",
 ]

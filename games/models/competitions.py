@@ -6,6 +6,7 @@ from datetime import timedelta
 
 from django.db import models
 
+from games.models.bot_versions import BotRules
 from games.models.matches import Game
 from games.models.players import Competitor, Player
 
@@ -56,7 +57,7 @@ class TimeoutPolicy(models.TextChoices):
     DEFAULT_ACTION = "default_action", "play a default action"
 
 
-class League(models.Model):
+class League(BotRules):
     """A standing competition for one game and config, rated with one system, run in seasons.
 
     While it runs it is a continuous ladder: its bots are matched all the time by rating proximity
@@ -161,7 +162,7 @@ class LeagueGame(models.Model):
         ordering = ["league", "id"]
 
 
-class Tournament(models.Model):
+class Tournament(BotRules):
     """A tournament of one game: its format, tables, match format and who may enter.
 
     ``seed`` drives every random choice the tournament makes (seating, pairing ties), so a finished

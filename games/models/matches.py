@@ -52,6 +52,11 @@ class Seat(models.Model):
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
     index = models.PositiveSmallIntegerField()
     competitor = models.ForeignKey(Competitor, on_delete=models.PROTECT, related_name="seats")
+    # A submitted bot's seat plays the version it was given when the game was created (a
+    # validation game, the version under test), whatever the bot's active version is later.
+    bot_version = models.ForeignKey(
+        "games.BotVersion", null=True, blank=True, on_delete=models.PROTECT, related_name="seats"
+    )
     rank = models.PositiveSmallIntegerField(null=True, blank=True)
     score = models.FloatField(null=True, blank=True)
 

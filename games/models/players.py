@@ -30,6 +30,8 @@ class Player(models.Model):
 
 class BotKind(models.TextChoices):
     BUILTIN = "builtin", "built-in engine bot"
+    PROGRAM = "program", "uploaded program (JSON lines on stdin/stdout, sandboxed)"
+    HTTP = "http", "HTTP endpoint (a POST per decision)"
 
 
 class Bot(models.Model):
@@ -40,6 +42,10 @@ class Bot(models.Model):
     game_id = models.CharField(max_length=40)
     kind = models.CharField(max_length=20, choices=BotKind.choices, default=BotKind.BUILTIN)
     engine_bot = models.CharField(max_length=40, help_text="the engine's bot name, for built-in bots")
+    # Submitted bots (program, http): the version that plays; uploading makes a new one.
+    active_version = models.ForeignKey(
+        "games.BotVersion", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
 
     class Meta:
         constraints = [
