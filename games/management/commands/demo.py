@@ -9,13 +9,20 @@ from django.core.management.base import BaseCommand, CommandParser
 from django.db import transaction
 from rest_framework.authtoken.models import Token
 
-from games.models import Bot, League, Player
+from games.models import Bot, League, Player, Tournament
+from games.services.competitions import (
+    tournament_create,
+    tournament_join,
+    tournament_open_registration,
+    tournament_start,
+)
 from games.services.games import game_create, games_enqueue_bots
 from games.services.leagues import league_create, league_join, league_open_registration, league_start
 from games.services.players import builtin_bots_ensure, player_create
 
 DEMO_PASSWORD = "mulligan-demo"
 DEMO_LEAGUE = "Mulligan ladder (demo)"
+DEMO_CUP = "Demo cup"
 
 
 class Command(BaseCommand):
@@ -71,4 +78,19 @@ class Command(BaseCommand):
         self.stdout.write(
             f"league {league.pk} ({DEMO_LEAGUE}) is running: its bots are matched every "
             f"{settings.LADDER_MATCH_INTERVAL} s (GET /api/leagues/{league.pk}/ladder/)"
+        )
+        cup = Tournament.objects.filter(name=DEMO_CUP).first()
+        if cup is None:
+            # A round robin of people and bots played by the turn: alice and bob have games waiting.
+            bob = Player.objects.get(user__username="bob")
+            cup = tournament_create(
+                name=DEMO_CUP, game_id="mulligan", format="round_robin", organiser=alice, rated=False
+            )
+            tournament_open_registration(tournament_pk=cup.pk)
+            for competitor in (alice.competitor, bob.competitor, heuristic.competitor, random_bot.competitor):
+                tournament_join(tournament_pk=cup.pk, competitor=competitor)
+            tournament_start(tournament_pk=cup.pk)
+        self.stdout.write(
+            f"tournament {cup.pk} ({DEMO_CUP}) is running: see /tournaments/{cup.pk}/. "
+            f"Log in at /accounts/login/ as alice to play the games waiting for her."
         )
