@@ -127,7 +127,7 @@ def parse_answer(raw: bytes | str, *, talk: bool = False) -> Answer:
         raise BotFault(FaultKind.OUTPUT_LIMIT, f"an answer of more than {MAX_ANSWER_BYTES} bytes")
     text = raw.decode("utf-8", errors="replace") if isinstance(raw, bytes) else raw
     if not text.strip():
-        raise BotFault(FaultKind.MALFORMED, "an empty answer; expected {\"action\": ...}")
+        raise BotFault(FaultKind.MALFORMED, 'an empty answer; expected {"action": ...}')
     try:
         data: Any = json.loads(text)
     except (ValueError, RecursionError):
