@@ -5,7 +5,7 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-stamp
 
-.PHONY: install system run demo simulate test lint typecheck pytest bench clean
+.PHONY: install system run demo simulate test lint typecheck pytest bench bench-bots clean
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -61,6 +61,10 @@ test: lint typecheck pytest
 
 bench: install
 	$(PY) bench/engine.py
+
+# Bot protocol overhead (program bots in the sandbox, HTTP bots on loopback); needs bubblewrap.
+bench-bots: install
+	$(PY) bench/bots.py
 
 clean:
 	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache .hypothesis

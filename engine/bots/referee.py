@@ -21,7 +21,7 @@ from typing import Any
 
 from engine.bots.base import Bot
 from engine.bots.protocol import Answer, BotFault, FaultKind, RemoteBot, decision_message, end_message
-from engine.core import JSON, Action, EngineError, Outcome, Seat, State, get_game, short
+from engine.core import JSON, Action, EngineError, IllegalAction, Outcome, Seat, State, get_game, short
 from engine.play import GameRecord, bot_rng
 
 
@@ -172,8 +172,12 @@ def play_refereed(
                 action = decision.action
                 if decision.say is not None:
                     talk = {"type": "say", "text": decision.say}
-                    state.apply(seat, talk)
-                    record.actions.append((seat, talk))
+                    try:
+                        state.apply(seat, talk)
+                    except IllegalAction:  # talk the game refuses (too long, control characters) is dropped
+                        pass
+                    else:
+                        record.actions.append((seat, talk))
         state.apply(seat, action)
         record.actions.append((seat, action))
     if state.is_over:

@@ -11,9 +11,9 @@ import argparse
 import os
 import sys
 
-from engine.cli import evaluate, games, replay, simulate
+from engine.cli import bot_template, evaluate, games, play, replay, simulate
 
-COMMANDS = (simulate, evaluate, replay, games)
+COMMANDS = (simulate, evaluate, replay, games, play, bot_template)
 
 
 def program_name() -> str:
@@ -23,7 +23,8 @@ def program_name() -> str:
 
 def build_parser(prog: str | None = None) -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
-        prog=prog or program_name(), description="Mulligan League's rules engine: simulate, evaluate, replay."
+        prog=prog or program_name(),
+        description="Mulligan League's rules engine: simulate, evaluate, replay, and try your own bot.",
     )
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for command in COMMANDS:

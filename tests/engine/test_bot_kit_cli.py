@@ -1,0 +1,296 @@
+"""The starter kit: ``bot-template`` writes a bot that ``play`` runs cleanly; broken bots are reported."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from engine.__main__ import main
+from engine.bots import sandbox
+from engine.bots.kit import TRANSPORTS, template
+from engine.core import registered_games
+
+GAMES = [game.id for game in registered_games()]
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def play_json(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, dict[str, Any]]:
+    code, out, err = run(capsys, "play", *argv, "--json")
+    assert out, err
+    summary: dict[str, Any] = json.loads(out)
+    return code, summary
+
+
+def one_error_line(err: str, *fragments: str) -> None:
+    assert "Traceback" not in err
+    lines = err.strip().splitlines()
+    assert len(lines) == 1, err
+    for fragment in fragments:
+        assert fragment in lines[0], lines[0]
+
+
+def write_bot(tmp_path: Path, name: str, body: str) -> Path:
+    path = tmp_path / name
+    path.write_text("import json, sys\n" + body, encoding="utf-8")
+    return path
+
+
+# -- bot-template -----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_the_template_of_every_game_plays_clean_games_in_the_sandbox(
+    game_id: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out, err = run(capsys, "bot-template", game_id, "--out", str(tmp_path))
+    assert code == 0, err
+    path = tmp_path / f"{game_id}_bot.py"
+    assert f"wrote {path}" in out
+    assert path.read_text(encoding="utf-8") == template(game_id)
+    code, summary = play_json(capsys, game_id, "--bot", str(path), "--vs", "random", "--games", "4")
+    assert code == 0, summary
+    assert summary["sandbox"] is True
+    assert summary["faults"] == 0 and summary["forfeits"] == 0
+    mine = summary["players"][0]
+    assert mine["kind"] == "submitted" and mine["games"] == 4 and mine["faults"] == {}
+    assert mine["decisions"] > 0
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_the_http_template_serves_clean_games(
+    game_id: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "http_bot.py"
+    assert run(capsys, "bot-template", game_id, "--transport", "http", "--out", str(path))[0] == 0
+    with serving(path) as url:
+        code, summary = play_json(capsys, game_id, "--bot", url, "--vs", "random,random", "--games", "3")
+    assert code == 0, summary
+    assert summary["faults"] == 0
+    assert summary["sandbox"] is None  # no program bot in the run
+    assert [p["games"] for p in summary["players"]] == [3, 3, 3]
+
+
+class serving:
+    """The HTTP template running as its own process on a free port."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+
+    def __enter__(self) -> str:
+        self.process = subprocess.Popen(
+            [sys.executable, str(self.path), "--port", "0"], stderr=subprocess.PIPE, text=True
+        )
+        assert self.process.stderr is not None
+        line = self.process.stderr.readline()
+        assert line.startswith("listening on http://"), line
+        return line.split()[-1]
+
+    def __exit__(self, *exc: object) -> None:
+        self.process.kill()
+        self.process.wait()
+        if self.process.stderr is not None:
+            self.process.stderr.close()
+
+
+def test_the_mulligan_template_beats_random_bots(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "bot.py"
+    path.write_text(template("mulligan"), encoding="utf-8")
+    code, summary = play_json(
+        capsys,
+        "mulligan",
+        "--bot",
+        str(path),
+        "--vs",
+        "random",
+        "--players",
+        "3",
+        "--games",
+        "30",
+        "--no-sandbox",
+    )
+    assert code == 0
+    mine, *others = summary["players"]
+    assert mine["wins"] > max(other["wins"] for other in others)
+
+
+def test_the_template_prints_to_stdout_and_will_not_overwrite(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out, _ = run(capsys, "bot-template", "mulligan", "--out", "-")
+    assert code == 0 and out == template("mulligan")
+    path = tmp_path / "mine.py"
+    path.write_text("my work", encoding="utf-8")
+    code, _, err = run(capsys, "bot-template", "mulligan", "--out", str(path))
+    assert code == 2
+    one_error_line(err, "exists", "--force")
+    assert path.read_text(encoding="utf-8") == "my work"
+    assert run(capsys, "bot-template", "mulligan", "--out", str(path), "--force")[0] == 0
+    assert "def choose" in path.read_text(encoding="utf-8")
+
+
+def test_every_transport_template_is_complete_python() -> None:
+    for game_id in GAMES:
+        for transport in TRANSPORTS:
+            source = template(game_id, transport=transport)
+            compile(source, f"{game_id}-{transport}", "exec")
+            assert "GAME_ID" not in source and game_id in source
+
+
+# -- broken bots --------------------------------------------------------------------------------------
+
+
+def test_a_crashing_bot_is_reported_with_its_stderr(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    bot = write_bot(
+        tmp_path, "crash.py", "sys.stdin.readline()\nprint('thinking hard', file=sys.stderr)\n1 / 0\n"
+    )
+    code, summary = play_json(capsys, "mulligan", "--bot", str(bot), "--vs", "random", "--games", "2")
+    assert code == 1
+    mine = summary["players"][0]
+    assert mine["faults"] == {"crash": 2}
+    assert summary["forfeits"] == 2
+    assert "ZeroDivisionError" in mine["stderr_tail"] and "thinking hard" in mine["stderr_tail"]
+    assert "exited with status 1" in mine["last_fault"]
+
+
+def test_the_text_report_shows_the_faults(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    bot = write_bot(tmp_path, "chatty.py", "for line in sys.stdin:\n    print('hello there', flush=True)\n")
+    code, out, _ = run(capsys, "play", "mulligan", "--bot", str(bot), "--games", "2", "--no-sandbox")
+    assert code == 1
+    assert "malformed 2" in out
+    assert "last fault, game 2: malformed: not JSON: 'hello there'" in out
+    assert "2 faults, 2 games forfeited" in out
+
+
+def test_illegal_and_slow_answers_under_the_default_move_policy(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    illegal = write_bot(
+        tmp_path,
+        "illegal.py",
+        "for line in sys.stdin:\n    print(json.dumps({'action': {'type': 'win'}}), flush=True)\n",
+    )
+    code, summary = play_json(
+        capsys,
+        "mulligan",
+        "--bot",
+        str(illegal),
+        "--games",
+        "1",
+        "--policy",
+        "default_move",
+        "--max-strikes",
+        "2",
+    )
+    assert code == 1
+    assert summary["players"][0]["faults"] == {"illegal": 2}
+    assert summary["forfeits"] == 1
+    slow = write_bot(tmp_path, "slow.py", "import time\nfor line in sys.stdin:\n    time.sleep(5)\n")
+    code, summary = play_json(
+        capsys, "mulligan", "--bot", str(slow), "--games", "1", "--move-ms", "100", "--bank-ms", "0"
+    )
+    assert code == 1
+    assert summary["players"][0]["faults"] == {"timeout": 1}
+
+
+def test_an_unreachable_http_bot_is_unavailable(capsys: pytest.CaptureFixture[str]) -> None:
+    import socket
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    code, summary = play_json(capsys, "mulligan", "--bot", f"http://127.0.0.1:{port}/", "--games", "1")
+    assert code == 1
+    assert summary["players"][0]["faults"] == {"unavailable": 1}
+    assert "connection refused" in summary["players"][0]["last_fault"]
+
+
+# -- bad arguments ------------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def bot_file(tmp_path: Path) -> Iterator[Path]:
+    path = tmp_path / "bot.py"
+    path.write_text(template("mulligan"), encoding="utf-8")
+    yield path
+
+
+@pytest.mark.parametrize(
+    ("argv", "fragments"),
+    [
+        (["play", "chess", "--bot", "{bot}"], ["chess"]),
+        (["play", "mulligan", "--bot", "{tmp}/missing.py"], ["no such file"]),
+        (["play", "mulligan", "--bot", "{bot}", "--games", "0"], ["--games"]),
+        (["play", "mulligan", "--bot", "{bot}", "--vs", "genius"], ["no bot 'genius'"]),
+        (["play", "mulligan", "--bot", "{bot}", "--vs", "random", "--players", "9"], ["players"]),
+        (["play", "mulligan", "--bot", "{bot}", "--vs", "random,random", "--players", "4"], ["--vs names 2"]),
+        (["play", "mulligan", "--bot", "{tmp}/bot.txt"], ["neither a Python file"]),
+        (["play", "mulligan", "--bot", "{bot}", "--command", "'unclosed"], ["--command", "quotation"]),
+        (["play", "mulligan", "--bot", "{tmp}", "--no-sandbox"], ["directory", "--command"]),
+        (["play", "mulligan", "--bot", "http://"], ["no host"]),
+        (["play", "mulligan", "--bot", "{bot}", "--move-ms", "0"], ["--move-ms"]),
+        (["play", "mulligan", "--bot", "{bot}", "--config", "[1]"], ["JSON object"]),
+        (["bot-template", "chess"], ["chess"]),
+    ],
+)
+def test_bad_arguments_get_one_clear_line(
+    argv: list[str], fragments: list[str], bot_file: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (bot_file.parent / "bot.txt").write_text("hello", encoding="utf-8")
+    filled = [arg.format(bot=bot_file, tmp=bot_file.parent) for arg in argv]
+    code, out, err = run(capsys, *filled)
+    assert code == 2, err
+    assert out == ""
+    one_error_line(err, *fragments)
+
+
+def test_argparse_refuses_unknown_choices(bot_file: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run(capsys, "bot-template", "mulligan", "--lang", "cobol")
+    assert code == 2 and "invalid choice: 'cobol'" in err
+    code, _, err = run(capsys, "play", "mulligan", "--bot", str(bot_file), "--policy", "lenient")
+    assert code == 2 and "invalid choice: 'lenient'" in err
+    code, _, err = run(capsys, "play", "mulligan")
+    assert code == 2 and "--bot" in err
+
+
+def test_without_the_sandbox_it_says_so_and_suggests_no_sandbox(
+    bot_file: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(sandbox, "sandbox_available", lambda: (False, "bubblewrap is not installed"))
+    code, out, err = run(capsys, "play", "mulligan", "--bot", str(bot_file), "--games", "1")
+    assert code == 1 and out == ""
+    one_error_line(err, "sandbox is unavailable", "bubblewrap is not installed", "--no-sandbox")
+    code, summary = play_json(capsys, "mulligan", "--bot", str(bot_file), "--games", "1", "--no-sandbox")
+    assert code == 0 and summary["sandbox"] is False
+
+
+def test_a_directory_with_a_command_and_a_zip_upload_both_play(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import zipfile
+
+    folder = tmp_path / "mybot"
+    folder.mkdir()
+    (folder / "brain.py").write_text(template("mulligan"), encoding="utf-8")
+    code, summary = play_json(
+        capsys, "mulligan", "--bot", str(folder), "--command", "python3 brain.py", "--games", "2"
+    )
+    assert code == 0 and summary["faults"] == 0
+    assert summary["players"][0]["bot"] == "mybot"
+    archive = tmp_path / "upload.zip"
+    with zipfile.ZipFile(archive, "w") as zipped:
+        zipped.writestr("main.py", template("mulligan"))
+    code, summary = play_json(capsys, "mulligan", "--bot", str(archive), "--games", "2")
+    assert code == 0 and summary["faults"] == 0
