@@ -19,6 +19,7 @@ from games.services.notifications import (
     notifications_requeue_stale,
 )
 from games.services.ratings import ratings_recompute
+from games.services.remote_play import game_play_remote
 from games.services.rounds import competitions_advance
 
 # acks_late + reject_on_worker_lost (settings): a task whose worker dies is delivered again, and
@@ -47,6 +48,19 @@ def play_bot_games(game_ids: list[int]) -> int:
     its stored moves.
     """
     return sum(game_play_bots_batch(game_pks=game_ids).values())
+
+
+@shared_task(
+    **_RELIABLE, soft_time_limit=settings.BOT_GAME_TIME_LIMIT, time_limit=settings.BOT_GAME_TIME_LIMIT + 60
+)
+def play_remote_bots(game_id: int) -> int:
+    """Play a game's bot seats when submitted bots (programs, HTTP) sit in it; returns the moves stored.
+
+    On the ``sandbox`` queue, one game per task and long enough for a whole bots-only game: each bot
+    is asked with no transaction open. Safe to run twice: each move is stored under the game's row
+    lock with its version checked, so of two workers on one game one stores and the other stops.
+    """
+    return game_play_remote(game_pk=game_id)
 
 
 @shared_task(**_RELIABLE, soft_time_limit=240, time_limit=300)

@@ -1,6 +1,7 @@
 from django.urls import path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
+from games.api import bot_views as bots
 from games.api import competition_views as tournaments
 from games.api import league_views as leagues
 from games.api import me_views as me
@@ -33,7 +34,17 @@ urlpatterns = [
     path("games/<int:pk>/moves/", views.GameMovesView.as_view(), name="api-game-moves"),
     path("ladder/", views.LadderView.as_view(), name="api-ladder"),
     path("players/<int:pk>/", views.PlayerDetailView.as_view(), name="api-player"),
-    path("bots/", views.BotListView.as_view(), name="api-bots"),
+    path("bots/", bots.BotListCreateView.as_view(), name="api-bots"),
+    path("bots/<int:pk>/", bots.BotDetailView.as_view(), name="api-bot"),
+    path("bots/<int:pk>/versions/", bots.BotVersionsView.as_view(), name="api-bot-versions"),
+    path("bots/<int:pk>/versions/<int:number>/", bots.BotVersionDetailView.as_view(), name="api-bot-version"),
+    path(
+        "bots/<int:pk>/versions/<int:number>/activate/",
+        bots.BotVersionActivateView.as_view(),
+        name="api-bot-version-activate",
+    ),
+    path("bots/<int:pk>/games/", bots.BotGamesView.as_view(), name="api-bot-games"),
+    path("bots/<int:pk>/faults/", bots.BotFaultsView.as_view(), name="api-bot-faults"),
     path("tournaments/", tournaments.TournamentListCreateView.as_view(), name="api-tournaments"),
     path("tournaments/<int:pk>/", tournaments.TournamentDetailView.as_view(), name="api-tournament"),
     path("tournaments/<int:pk>/open/", tournaments.TournamentOpenView.as_view(), name="api-tournament-open"),

@@ -33,6 +33,7 @@ from games.models import (
 )
 from games.scheduling.elimination import seeds_by_rating
 from games.scheduling.swiss import recommended_rounds
+from games.services.bot_validation import check_may_compete
 from games.services.entrants import entrant_for, may_act_for_bot
 from games.services.errors import Conflict, InvalidInput, NotFound, NotYourEntrant
 from games.services.lifecycle import check_organiser, in_state, transition
@@ -192,6 +193,7 @@ def _check_entrant(tournament: Tournament, competitor: Competitor) -> None:
         raise InvalidInput(f"{tournament.name} is for people only")
     if bot is not None and bot.game_id != tournament.game_id:
         raise InvalidInput(f"bot {competitor.name!r} plays {bot.game_id}, not {tournament.game_id}")
+    check_may_compete(bot)  # a submitted bot: only with a validated active version
 
 
 @transaction.atomic

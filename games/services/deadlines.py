@@ -273,7 +273,11 @@ def _expire_one(game_pk: int, now: datetime) -> tuple[str, int] | None:
     return "forfeited", 1
 
 
-def _forfeit(game: Game, seats: list[Seat], late: Sequence[int], now: datetime) -> None:
+def _forfeit(
+    game: Game, seats: list[Seat], late: Sequence[int], now: datetime, *, details: dict | None = None
+) -> None:
+    """Finish ``game`` now with the ``late`` seats last (a late person, or a submitted bot's fault:
+    games.services.remote_play passes its own ``details``); the caller holds the row lock."""
     from games.services.games import _advance_competitions_on_commit, _apply_league_ratings
     from games.services.ratings import rating_apply_for_game
 
@@ -286,7 +290,7 @@ def _forfeit(game: Game, seats: list[Seat], late: Sequence[int], now: datetime) 
         "ranking": on_time + list(late),
         "ranks": [seat.rank for seat in seats],
         "scores": [seat.score for seat in seats],
-        "details": {"reason": "timeout", "timed_out": list(late)},
+        "details": details if details is not None else {"reason": "timeout", "timed_out": list(late)},
     }
     game.finished_at = now
     game.turn_deadline = None

@@ -79,9 +79,12 @@ def game_create(
 
 
 def _enqueue_bots_on_commit(game_pk: int) -> None:
-    from games.tasks import play_bot_game
+    from games.services.remote_play import game_has_submitted_bots
+    from games.tasks import play_bot_game, play_remote_bots
 
-    transaction.on_commit(lambda: play_bot_game.delay(game_pk))
+    # Submitted bots are asked outside any transaction, one game per task, on the sandbox queue.
+    task = play_remote_bots if game_has_submitted_bots(game_pk) else play_bot_game
+    transaction.on_commit(lambda: task.delay(game_pk))
 
 
 def games_enqueue_bots(game_pks: Iterable[int], *, batch_size: int | None = None) -> int:
@@ -92,9 +95,14 @@ def games_enqueue_bots(game_pks: Iterable[int], *, batch_size: int | None = None
     so :func:`game_play_bots_batch` plays a batch of them in one of each. Batches keep the order
     given, which is the order their games finish (and are rated) in. Returns the number of tasks.
     """
-    from games.tasks import play_bot_games
+    from games.services.remote_play import games_with_submitted_bots
+    from games.tasks import play_bot_games, play_remote_bots
 
     pks = list(dict.fromkeys(game_pks))
+    remote = games_with_submitted_bots(pks)  # one play_remote_bots task each (not counted)
+    for pk in (pk for pk in pks if pk in remote):
+        transaction.on_commit(lambda pk=pk: play_remote_bots.delay(pk))
+    pks = [pk for pk in pks if pk not in remote]
     size = max(1, batch_size or settings.BOT_GAMES_PER_TASK)
     batches = [pks[start : start + size] for start in range(0, len(pks), size)]
     for batch in batches:

@@ -40,6 +40,7 @@ from games.models import (
 )
 from games.scheduling.ladder import LadderRules, Waiting, match
 from games.scheduling.seating import SeatTaken, assign_seats
+from games.services.bot_validation import may_compete_q
 from games.services.errors import Conflict, InvalidInput, NotFound
 from games.services.games import game_create, games_enqueue_bots
 from games.services.leagues import current_season, locked_league
@@ -92,7 +93,7 @@ def ladder_matchmake(*, league_pk: int, now: datetime | None = None) -> list[int
     busy = _busy_competitors(league)
     idle = [
         entry
-        for entry in league.league_entries.filter(active=True, competitor__bot__isnull=False)
+        for entry in league.league_entries.filter(may_compete_q(), active=True, competitor__bot__isnull=False)
         .select_related("competitor")
         .order_by("id")
         if entry.competitor_id not in busy

@@ -67,6 +67,7 @@ from games.models import (
 )
 from games.ratings.elo import multi_seat_update
 from games.ratings.openskill import SkillRating, openskill_initial, openskill_update
+from games.services.bot_validation import check_may_compete
 from games.services.bulk import insert_rows
 from games.services.competitions import MAX_MULTI_SEAT, _validated_config, check_timeout_policy
 from games.services.entrants import entrant_for, may_act_for_bot
@@ -282,6 +283,7 @@ def _check_entrant(league: League, competitor: Competitor) -> None:
         raise InvalidInput(f"{league.name} is for people only")
     if bot is not None and bot.game_id != league.game_id:
         raise InvalidInput(f"bot {competitor.name!r} plays {bot.game_id}, not {league.game_id}")
+    check_may_compete(bot)  # a submitted bot: only with a validated active version
 
 
 def _join(league: League, competitor: Competitor) -> LeagueEntry:

@@ -3,6 +3,7 @@
 from django.urls import path
 
 from games.web import auth_views, competition_views, game_views, profile_views, views
+from games.web import bot_views as bots
 from games.web import settings_views as my_settings
 
 urlpatterns = [
@@ -19,6 +20,12 @@ urlpatterns = [
     path("leagues/", competition_views.league_list, name="leagues"),
     path("leagues/<int:pk>/", competition_views.league_detail, name="league"),
     path("players/<int:competitor_pk>/", profile_views.profile, name="profile"),
+    path("bots/", bots.bot_list, name="bots"),
+    path("bots/new/", bots.bot_new, name="bot-new"),
+    path("bots/<int:pk>/", bots.bot_detail, name="bot"),
+    path("bots/<int:pk>/upload/", bots.bot_upload, name="bot-upload"),
+    path("bots/<int:pk>/url/", bots.bot_register_url, name="bot-register-url"),
+    path("bots/<int:pk>/versions/<int:number>/activate/", bots.bot_activate, name="bot-activate"),
     path("settings/", my_settings.settings_page, name="settings"),
     path("settings/webhook-secret/", my_settings.rotate_secret, name="settings-rotate-secret"),
     path("settings/test/", my_settings.send_test, name="settings-test"),

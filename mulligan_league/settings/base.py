@@ -177,10 +177,21 @@ QUEUE_BOTS = "bots"
 QUEUE_DEADLINES = "deadlines"
 QUEUE_RATINGS = "ratings"
 QUEUE_NOTIFICATIONS = "notifications"
-WORKER_QUEUES = [QUEUE_BOTS, QUEUE_DEADLINES, QUEUE_RATINGS, QUEUE_NOTIFICATIONS, CELERY_TASK_DEFAULT_QUEUE]
+# Games with submitted bots (programs in the sandbox, HTTP bots): long tasks that mostly wait, on
+# hosts that have bubblewrap (a worker without it refuses program bots).
+QUEUE_SANDBOX = "sandbox"
+WORKER_QUEUES = [
+    QUEUE_BOTS,
+    QUEUE_SANDBOX,
+    QUEUE_DEADLINES,
+    QUEUE_RATINGS,
+    QUEUE_NOTIFICATIONS,
+    CELERY_TASK_DEFAULT_QUEUE,
+]
 CELERY_TASK_ROUTES = {
     "games.tasks.play_bot_game": {"queue": QUEUE_BOTS},
     "games.tasks.play_bot_games": {"queue": QUEUE_BOTS},
+    "games.tasks.play_remote_bots": {"queue": QUEUE_SANDBOX},
     "games.tasks.recompute_ratings": {"queue": QUEUE_RATINGS},
     "games.tasks.*deadline*": {"queue": QUEUE_DEADLINES},
     "games.tasks.*standing*": {"queue": QUEUE_RATINGS},
@@ -232,6 +243,26 @@ NOTIFY_WEBHOOK_ALLOW_PRIVATE = env.bool("NOTIFY_WEBHOOK_ALLOW_PRIVATE", default=
 # enough to spread those costs (a 4-player bot game takes a few ms), small enough that the workers
 # share a round evenly and a redelivered batch repeats little.
 BOT_GAMES_PER_TASK = env.int("BOT_GAMES_PER_TASK", default=20)
+
+# -- Submitted bots (games.services.remote_play) -----------------------------------------------------
+# The clock and fault policy of games outside any competition (tournaments and leagues have their
+# own BotRules fields); validation games always forfeit at the first fault.
+BOT_MOVE_TIME_MS = env.int("BOT_MOVE_TIME_MS", default=2000)
+BOT_TIME_BANK_MS = env.int("BOT_TIME_BANK_MS", default=10_000)
+BOT_FAULT_POLICY = env("BOT_FAULT_POLICY", default="default_move")
+BOT_MAX_STRIKES = env.int("BOT_MAX_STRIKES", default=3)
+# Uploaded programs are unpacked once per worker host, in a folder named by their SHA-256.
+BOT_CACHE_DIR = Path(env("BOT_CACHE_DIR", default=str(VAR_DIR / "bots")))
+# Overrides of engine.bots.sandbox.Limits (field name -> value); empty: the engine's defaults.
+BOT_SANDBOX_LIMITS: dict[str, int] = {}
+# HTTP bots on loopback, private and link-local addresses are refused unless this is on (tests).
+BOT_HTTP_ALLOW_PRIVATE = env.bool("BOT_HTTP_ALLOW_PRIVATE", default=False)
+# One play_remote_bots task plays a whole bots-only game: at most this long (soft limit; hard +60 s).
+BOT_GAME_TIME_LIMIT = env.int("BOT_GAME_TIME_LIMIT", default=3600)
+# Submitted bots (games.services.bot_versions): the largest upload (bytes), and how many new
+# versions one bot may get per hour (each one costs a sandboxed validation game).
+BOT_UPLOAD_MAX_BYTES = env.int("BOT_UPLOAD_MAX_BYTES", default=5 * 1024 * 1024)
+BOT_VERSIONS_PER_HOUR = env.int("BOT_VERSIONS_PER_HOUR", default=20)
 
 # -- Ratings --------------------------------------------------------------------------------------
 ELO_INITIAL = env.float("ELO_INITIAL", default=1500.0)

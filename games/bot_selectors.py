@@ -1,0 +1,111 @@
+"""Reads about bots for the API and the pages: versions, games, faults and ratings.
+
+A version's content (the uploaded program) never leaves these functions' querysets: every version
+queryset here defers it, and the API and pages show its hash and size only.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.db.models import OuterRef, Prefetch, QuerySet, Subquery
+
+from games.models import Bot, BotFault, BotKind, BotVersion, Game, LeagueEntry, Player, Rating, Seat
+
+MAX_PK = 2**63 - 1  # a larger id would reach the database as an error, not a miss
+
+
+def bots_listed(game_id: str | None = None) -> QuerySet[Bot]:
+    """Every bot (built-in and submitted), in the order the bot list always had."""
+    bots = Bot.objects.select_related("competitor", "owner__competitor", "active_version").defer(
+        "active_version__content"
+    )
+    bots = bots.order_by("game_id", "engine_bot", "id")
+    return bots.filter(game_id=game_id) if game_id else bots
+
+
+def bot_or_none(pk: int) -> Bot | None:
+    if not 1 <= pk <= MAX_PK:
+        return None
+    return bots_listed().filter(pk=pk).first()
+
+
+def is_owner(bot: Bot, user: AbstractBaseUser | AnonymousUser) -> bool:
+    if not user.is_authenticated or bot.owner_id is None:
+        return False
+    return Player.objects.filter(pk=bot.owner_id, user_id=user.pk).exists()
+
+
+def bot_versions(bot: Bot) -> QuerySet[BotVersion]:
+    """The bot's versions, newest first, without their content."""
+    return bot.versions.defer("content").order_by("-number")
+
+
+def bot_version(bot: Bot, number: int) -> BotVersion | None:
+    if not 1 <= number <= MAX_PK:
+        return None
+    return bot.versions.defer("content").filter(number=number).first()
+
+
+def latest_validation_status(bot: Bot) -> str | None:
+    """The newest version's validation status (None for built-in bots and bots with no version)."""
+    if bot.kind == BotKind.BUILTIN:
+        return None
+    status: str | None = bot.versions.order_by("-number").values_list("validation_status", flat=True).first()
+    return status
+
+
+def latest_statuses(bots: list[Bot]) -> dict[int, str]:
+    """The newest version's validation status of each bot, in one query (any database)."""
+    pks = [bot.pk for bot in bots if bot.kind != BotKind.BUILTIN]
+    newest = (
+        BotVersion.objects.filter(bot_id=OuterRef("pk")).order_by("-number").values("validation_status")[:1]
+    )
+    rows = Bot.objects.filter(pk__in=pks).annotate(status=Subquery(newest)).values_list("pk", "status")
+    return {pk: status for pk, status in rows if status is not None}
+
+
+def bot_games(bot: Bot) -> QuerySet[Game]:
+    """The games the bot sat in, newest first, each seat with the version it played."""
+    seats = Seat.objects.select_related("competitor__player", "competitor__bot", "bot_version").defer(
+        "bot_version__content"
+    )
+    return (
+        Game.objects.filter(seats__competitor_id=bot.competitor_id)
+        .distinct()
+        .prefetch_related(Prefetch("seats", queryset=seats.order_by("index")))
+        .order_by("-id")
+    )
+
+
+def bot_faults(bot: Bot) -> QuerySet[BotFault]:
+    return bot.faults.select_related("version").defer("version__content").order_by("-created_at", "-id")
+
+
+def bot_ratings(bot: Bot) -> dict[str, Any]:
+    """The bot's global Elo rating(s) and its league ratings (OpenSkill ones with mu and sigma)."""
+    ratings = Rating.objects.filter(competitor_id=bot.competitor_id).order_by("game_id")
+    entries = (
+        LeagueEntry.objects.filter(competitor_id=bot.competitor_id).select_related("league").order_by("-id")
+    )
+    return {
+        "ratings": [
+            {"game": rating.game_id, "rating": rating.rating, "games_played": rating.games_played}
+            for rating in ratings
+        ],
+        "leagues": [
+            {
+                "league": entry.league_id,
+                "name": entry.league.name,
+                "rating_system": entry.league.rating_system,
+                "rating": entry.rating,
+                "mu": entry.mu,
+                "sigma": entry.sigma,
+                "games_played": entry.games_played,
+                "provisional": entry.provisional,
+                "active": entry.active,
+            }
+            for entry in entries
+        ],
+    }
