@@ -19,7 +19,7 @@ from games.services.notifications import (
     notifications_requeue_stale,
 )
 from games.services.ratings import ratings_recompute
-from games.services.remote_play import game_play_remote
+from games.services.remote_play import WorkerCannotSandbox, game_play_remote
 from games.services.rounds import competitions_advance
 
 # acks_late + reject_on_worker_lost (settings): a task whose worker dies is delivered again, and
@@ -51,16 +51,28 @@ def play_bot_games(game_ids: list[int]) -> int:
 
 
 @shared_task(
-    **_RELIABLE, soft_time_limit=settings.BOT_GAME_TIME_LIMIT, time_limit=settings.BOT_GAME_TIME_LIMIT + 60
+    **_RELIABLE,
+    bind=True,
+    soft_time_limit=settings.BOT_GAME_TIME_LIMIT,
+    time_limit=settings.BOT_GAME_TIME_LIMIT + 60,
 )
-def play_remote_bots(game_id: int) -> int:
+def play_remote_bots(self: Any, game_id: int) -> int:
     """Play a game's bot seats when submitted bots (programs, HTTP) sit in it; returns the moves stored.
 
     On the ``sandbox`` queue, one game per task and long enough for a whole bots-only game: each bot
     is asked with no transaction open. Safe to run twice: each move is stored under the game's row
-    lock with its version checked, so of two workers on one game one stores and the other stops.
+    lock with its version checked, so of two workers on one game one stores and the other stops. A
+    worker that cannot sandbox programs hands the game back to the queue for a while (and logs why)
+    rather than run a program unconfined or charge the bot for it.
     """
-    return game_play_remote(game_pk=game_id)
+    try:
+        return game_play_remote(game_pk=game_id)
+    except WorkerCannotSandbox as exc:
+        raise self.retry(
+            exc=exc,
+            countdown=settings.BOT_SANDBOX_RETRY_SECONDS,
+            max_retries=settings.BOT_SANDBOX_MAX_RETRIES,
+        ) from exc
 
 
 @shared_task(**_RELIABLE, soft_time_limit=240, time_limit=300)

@@ -1,6 +1,13 @@
 """One module per aggregate. Models hold data and small invariants; services hold the workflows."""
 
-from games.models.bot_versions import BotFault, BotFaultPolicy, BotRules, BotVersion, ValidationStatus
+from games.models.bot_versions import (
+    BotActivation,
+    BotFault,
+    BotFaultPolicy,
+    BotRules,
+    BotVersion,
+    ValidationStatus,
+)
 from games.models.competitions import (
     TRANSITIONS,
     CompetitionState,
@@ -33,6 +40,7 @@ from games.models.vacations import Vacation
 __all__ = [
     "TRANSITIONS",
     "Bot",
+    "BotActivation",
     "BotFault",
     "BotFaultPolicy",
     "BotKind",

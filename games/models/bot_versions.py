@@ -74,6 +74,26 @@ class BotVersion(models.Model):
         return f"{self.bot} v{self.number}"
 
 
+class BotActivation(models.Model):
+    """A version becoming its bot's active version, and when.
+
+    Activation resets the bot's OpenSkill uncertainty in its leagues
+    (``games.services.bot_versions.version_make_active``); the league ratings recompute replays
+    these resets from this log at the same points, or it would silently undo them.
+    """
+
+    bot = models.ForeignKey(Bot, on_delete=models.CASCADE, related_name="activations")
+    version = models.ForeignKey(BotVersion, on_delete=models.CASCADE, related_name="activations")
+    activated_at = models.DateTimeField()
+
+    class Meta:
+        ordering = ["activated_at", "id"]
+        indexes = [models.Index(fields=["bot", "activated_at"], name="bot_activation_when")]
+
+    def __str__(self) -> str:
+        return f"{self.version} active from {self.activated_at:%Y-%m-%d %H:%M}"
+
+
 class BotFault(models.Model):
     """One fault of a submitted bot in one game, with the policy's answer and its stderr tail."""
 

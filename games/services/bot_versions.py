@@ -13,10 +13,11 @@ Rating uncertainty on a new active version
 A new version is, for all we know, a new player: :func:`version_make_active` puts the sigma of the
 bot's entry in every OpenSkill league back to the initial sigma (mu is kept as the prior), so the
 ladder's ordinal (mu - 3 sigma) drops and the next games move it quickly again; the entry is
-provisional again (sigma above ``LEAGUE_OPENSKILL_PROVISIONAL_SIGMA``). Elo, in Elo leagues and
-the global per-game ratings, has no uncertainty to reset: its "provisional" is only a count of games
-played that also picks the K factor, and resetting that count would rewrite the rating's history,
-so Elo ratings are left as they are.
+provisional again (sigma above ``LEAGUE_OPENSKILL_PROVISIONAL_SIGMA``). Each activation is logged
+(``BotActivation``) so that ``league_ratings_recompute`` replays the reset instead of undoing it.
+Elo, in Elo leagues and the global per-game ratings, has no uncertainty to reset: its "provisional"
+is only a count of games played that also picks the K factor, and resetting that count would
+rewrite the rating's history, so Elo ratings are left as they are.
 """
 
 from __future__ import annotations
@@ -44,6 +45,7 @@ from django.utils import timezone
 from engine import EngineError, UnknownGame, get_game
 from games.models import (
     Bot,
+    BotActivation,
     BotKind,
     BotVersion,
     Competitor,
@@ -52,8 +54,8 @@ from games.models import (
     RatingSystem,
     ValidationStatus,
 )
-from games.ratings.openskill import SkillRating, openskill_initial
 from games.services.errors import Conflict, InvalidInput, NotAllowed, NotFound, ServiceError
+from games.services.leagues import is_provisional, openskill_uncertainty_reset
 from games.services.players import player_for_user
 
 DEFAULT_UPLOAD_MAX_BYTES = 5 * 1024 * 1024
@@ -328,7 +330,8 @@ def version_make_active(version: BotVersion) -> BotVersion:
     """Make ``version`` its bot's active version and reset the bot's OpenSkill uncertainty.
 
     Shared with the validation (the first passed version becomes active). Locks the bot's row,
-    then its OpenSkill league entries in id order.
+    then its OpenSkill league entries in id order. Each change of the active version is logged
+    (:class:`BotActivation`) so that ``league_ratings_recompute`` replays the reset at the same point.
     """
     bot = Bot.objects.select_for_update().get(pk=version.bot_id)
     if bot.active_version_id == version.pk:
@@ -341,11 +344,11 @@ def version_make_active(version: BotVersion) -> BotVersion:
         .filter(competitor_id=bot.competitor_id, league__rating_system=RatingSystem.OPENSKILL)
         .order_by("id")
     )
-    start = openskill_initial()
+    # Stamped once the entries are locked: a game rated concurrently is then wholly before or after.
+    BotActivation.objects.create(bot=bot, version=version, activated_at=timezone.now())
     for entry in entries:
-        mu = start.mu if entry.mu is None else entry.mu
-        entry.mu, entry.sigma = mu, start.sigma
-        entry.rating = SkillRating(mu=mu, sigma=start.sigma).ordinal
-        entry.provisional = True  # sigma is back above LEAGUE_OPENSKILL_PROVISIONAL_SIGMA
+        reset = openskill_uncertainty_reset(entry.mu)
+        entry.mu, entry.sigma, entry.rating = reset.mu, reset.sigma, reset.ordinal
+        entry.provisional = is_provisional(entry.league, entry.games_played, reset.sigma)
     LeagueEntry.objects.bulk_update(entries, ["mu", "sigma", "rating", "provisional"])
     return version

@@ -18,6 +18,10 @@ ladder carries on with its ratings; true, every entry (active or not) goes back 
 with 0 games played and provisional again. :func:`league_ratings_recompute` resets at the same
 points (the first rating change after each later season opened).
 
+A submitted bot's new active version resets its entry's OpenSkill uncertainty
+(:func:`openskill_uncertainty_reset`, applied live by ``bot_versions.version_make_active``); the
+recompute replays those resets from the activation log (:class:`BotActivation`) at the same points.
+
 League ratings
 --------------
 Every league keeps its own ratings, on its entries (:class:`LeagueEntry`), updated after every
@@ -39,7 +43,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import Any
 
 from django.conf import settings
@@ -50,6 +54,7 @@ from django.utils import timezone
 
 from engine import UnknownGame, get_game
 from games.models import (
+    BotActivation,
     CompetitionState,
     Competitor,
     EntrantKinds,
@@ -370,6 +375,16 @@ def is_provisional(league: League, games_played: int, sigma: float | None) -> bo
     return games_played < settings.ELO_PROVISIONAL_GAMES
 
 
+def openskill_uncertainty_reset(mu: float | None) -> SkillRating:
+    """An entry's OpenSkill rating once its bot has a new active version: for all we know a new
+    player, so sigma goes back to the initial sigma; mu (the initial mu if none yet) is kept as the prior.
+
+    The one place of this arithmetic: the live reset and the recompute both use it, so they agree exactly.
+    """
+    start = openskill_initial()
+    return SkillRating(mu=start.mu if mu is None else mu, sigma=start.sigma)
+
+
 @dataclass
 class _Value:
     """An entry's league rating while games are applied in memory."""
@@ -460,9 +475,30 @@ class LeagueRecomputeReport:
     largest_difference: float
 
 
+def _activation_resets(league: League, entries: Mapping[int, LeagueEntry]) -> list[tuple[datetime, int]]:
+    """(when, entry pk) of each activation of a bot entered in an OpenSkill league, oldest first.
+
+    Elo has no uncertainty to reset, so activations change nothing in an Elo league.
+    """
+    if league.rating_system != RatingSystem.OPENSKILL:
+        return []
+    entry_of = {entry.competitor_id: pk for pk, entry in entries.items()}
+    activations = (
+        BotActivation.objects.filter(bot__competitor_id__in=entry_of)
+        .order_by("activated_at", "id")
+        .values_list("activated_at", "bot__competitor_id")
+    )
+    return [(when, entry_of[competitor_id]) for when, competitor_id in activations]
+
+
 @transaction.atomic
 def league_ratings_recompute(*, league_pk: int) -> LeagueRecomputeReport:
-    """Rebuild a league's ratings and rating changes from its stored games, in the order applied."""
+    """Rebuild a league's ratings and rating changes from its stored games, in the order applied.
+
+    The resets made between games are replayed where they happened: a new season's (with
+    ``ratings_per_season``) and a bot's new active version's (OpenSkill), each before the first game
+    rated at or after it; one after the last rated game is applied at the end.
+    """
     league = locked_league(league_pk)
     entries = {e.pk: e for e in LeagueEntry.objects.select_for_update().filter(league=league).order_by("id")}
     start = _initial_values(league)
@@ -476,19 +512,33 @@ def league_ratings_recompute(*, league_pk: int) -> LeagueRecomputeReport:
         .prefetch_related("seats", "league_rating_changes")
     )
     # ratings_per_season: back to the start at the first change after each later season opened.
-    resets = (
+    seasons = (
         list(league.seasons.filter(number__gt=1).order_by("number").values_list("created_at", flat=True))
         if league.ratings_per_season
         else []
     )
+    # (when, entry pk or None for every entry's season reset); sorted by time only: at one instant a
+    # season reset and an activation give the same values in either order.
+    resets: list[tuple[datetime, int | None]] = [(when, None) for when in seasons]
+    resets += _activation_resets(league, entries)
+    resets.sort(key=lambda reset: reset[0])
+
+    def apply_resets(until: datetime | None) -> None:
+        nonlocal current
+        while resets and (until is None or resets[0][0] <= until):
+            _, entry_pk = resets.pop(0)
+            if entry_pk is None:
+                current = {pk: _Value(start["rating"], start["mu"], start["sigma"], 0) for pk in entries}
+            else:
+                value = current[entry_pk]
+                reset = openskill_uncertainty_reset(value.mu)
+                current[entry_pk] = _Value(reset.ordinal, reset.mu, reset.sigma, value.games_played)
+
     count = 0
     updated: list[LeagueRatingChange] = []
     for game in games:
         count += 1
-        if resets and game.rated_at >= resets[0]:
-            while resets and game.rated_at >= resets[0]:
-                resets.pop(0)
-            current = {pk: _Value(start["rating"], start["mu"], start["sigma"], 0) for pk in entries}
+        apply_resets(game.rated_at)
         changes = {c.seat_id: c for c in game.league_rating_changes.all()}
         seats = sorted(game.seats.all(), key=lambda seat: seat.index)
         values = [current[changes[seat.pk].entry_id] for seat in seats]
@@ -500,8 +550,7 @@ def league_ratings_recompute(*, league_pk: int) -> LeagueRecomputeReport:
             change.mu_before, change.mu_after = old.mu, new.mu
             change.sigma_before, change.sigma_after = old.sigma, new.sigma
             updated.append(change)
-    if resets:  # a season opened after the last rated game
-        current = {pk: _Value(start["rating"], start["mu"], start["sigma"], 0) for pk in entries}
+    apply_resets(None)  # a season opened or a version activated after the last rated game
     LeagueRatingChange.objects.bulk_update(
         updated,
         ["rating_before", "rating_after", "k_factor", "mu_before", "mu_after", "sigma_before", "sigma_after"],

@@ -142,6 +142,12 @@ def _rules(move_ms: int, bank_ms: int, policy: str, strikes: int, **where: Any) 
 # -- Opening the bots -----------------------------------------------------------------------------
 
 
+class WorkerCannotSandbox(Exception):
+    """This worker cannot isolate program bots (no bubblewrap, no user namespaces): the operator's
+    problem, not the bot's. Nothing is stored and no fault is charged; the task is retried later,
+    when this or another worker of the sandbox queue may be able to run it."""
+
+
 class UnavailableBot:
     """Stands in for a bot that cannot be run (no sandbox, a broken upload, no version): every
     decision is an "unavailable" fault, so the policy ends its game instead of retrying forever."""
@@ -161,6 +167,12 @@ class UnavailableBot:
     @property
     def stderr_tail(self) -> str:
         return ""
+
+
+def sandbox_unavailable() -> type[Exception]:
+    from engine.bots.sandbox import SandboxUnavailable
+
+    return SandboxUnavailable
 
 
 def open_remote_bot(bot: Bot, version: BotVersion | None) -> RemoteBot:
@@ -183,11 +195,11 @@ def _open_program(version: BotVersion) -> RemoteBot:
 
     available, reason = sandbox.sandbox_available()
     if not available:
-        # Never unconfined: the owner sees this fault, the operator this log line.
+        # Never unconfined, and not the bot's fault: the game waits for a worker that can sandbox.
         logger.error(
-            "cannot sandbox program bots on this worker (%s); bot version %s refused", reason, version.pk
+            "cannot sandbox program bots on this worker (%s); bot version %s not run", reason, version.pk
         )
-        return UnavailableBot(f"this worker cannot sandbox program bots ({reason}); the bot was not run")
+        raise WorkerCannotSandbox(f"this worker cannot sandbox program bots ({reason})")
     workdir = _unpacked(version)
     command = list(version.entry_command or program.default_command(version.filename))
     limits = sandbox.Limits(**settings.BOT_SANDBOX_LIMITS) if settings.BOT_SANDBOX_LIMITS else None
@@ -388,7 +400,10 @@ def _ask(session: _Session, seat: _SeatInfo, state: Any, *, move_number: int) ->
     bot = session.remote(seat)
     try:
         decision = ask(bot, state, seat.index, clock, game_id=session.game.game_id, move_number=move_number)
-    except EngineError as exc:  # e.g. SandboxUnavailable when the program was started: never rerun it
+    except sandbox_unavailable() as exc:
+        bot.close()
+        raise WorkerCannotSandbox(str(exc)) from exc
+    except EngineError as exc:  # the program could not start (its files, its command): the bot's
         logger.error("bot of seat %s in game %s cannot run: %s", seat.index, session.game_pk, exc)
         fault = exc if isinstance(exc, EngineBotFault) else EngineBotFault(FaultKind.UNAVAILABLE, str(exc))
         session.bots[seat.index] = UnavailableBot(fault.message)
@@ -566,6 +581,7 @@ def _tell_game_over(session: _Session) -> None:
 __all__ = [
     "RemoteRules",
     "UnavailableBot",
+    "WorkerCannotSandbox",
     "game_has_submitted_bots",
     "game_play_remote",
     "games_with_submitted_bots",

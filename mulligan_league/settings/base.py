@@ -259,6 +259,10 @@ BOT_SANDBOX_LIMITS: dict[str, int] = {}
 BOT_HTTP_ALLOW_PRIVATE = env.bool("BOT_HTTP_ALLOW_PRIVATE", default=False)
 # One play_remote_bots task plays a whole bots-only game: at most this long (soft limit; hard +60 s).
 BOT_GAME_TIME_LIMIT = env.int("BOT_GAME_TIME_LIMIT", default=3600)
+# A worker of the sandbox queue that cannot isolate programs (no bubblewrap or user namespaces) puts
+# the game back this often, this many times, for a worker that can: the bot is never charged for it.
+BOT_SANDBOX_RETRY_SECONDS = env.int("BOT_SANDBOX_RETRY_SECONDS", default=60)
+BOT_SANDBOX_MAX_RETRIES = env.int("BOT_SANDBOX_MAX_RETRIES", default=60)
 # Submitted bots (games.services.bot_versions): the largest upload (bytes), and how many new
 # versions one bot may get per hour (each one costs a sandboxed validation game).
 BOT_UPLOAD_MAX_BYTES = env.int("BOT_UPLOAD_MAX_BYTES", default=5 * 1024 * 1024)

@@ -16,15 +16,26 @@ from tests.games.leagues.conftest import running_league
 
 OnCommit = Callable[[], AbstractContextManager[Any]]
 
+# The faulty bot's opponent never folds, so the game lasts until the faulty bot has struck out
+# (a random opponent folding early would end it after one strike, whatever the seed).
+STEADY_BOT = """
+import json, sys
+for line in sys.stdin:
+    message = json.loads(line)
+    if message["type"] == "move":
+        legal = [a for a in message["legal_actions"] if a["type"] != "fold"] or message["legal_actions"]
+        print(json.dumps({"action": legal[-1]}), flush=True)
+"""
+
 
 def test_strikes_up_to_the_limit_disqualify_and_drop_the_entry(
     program_bot: Callable[..., Bot], on_commit: OnCommit
 ) -> None:
     bot = program_bot(ILLEGAL_BOT)
-    (clone,) = make_bots(1)
+    steady = program_bot(STEADY_BOT, name="steady")
     # Games that do not end at a round of skips: the faulty bot keeps getting decisions.
     tournament = open_tournament(
-        field=[bot.competitor, clone.competitor], rounds=1, config={"end_on_skip_round": False}
+        field=[bot.competitor, steady.competitor], rounds=1, config={"end_on_skip_round": False}
     )
     Tournament.objects.filter(pk=tournament.pk).update(bot_fault_policy="default_move", bot_max_strikes=2)
     with on_commit():
@@ -43,7 +54,7 @@ def test_a_league_bot_at_its_strike_limit_leaves_the_ladder(
     program_bot: Callable[..., Bot], on_commit: OnCommit
 ) -> None:
     bot = program_bot(ILLEGAL_BOT)
-    (clone,) = make_bots(1)
+    clone = program_bot(STEADY_BOT, name="steady")
     league = running_league(field=[bot.competitor, clone.competitor], config={"end_on_skip_round": False})
     League.objects.filter(pk=league.pk).update(bot_fault_policy="default_move", bot_max_strikes=3)
     with on_commit():

@@ -112,10 +112,14 @@ def test_forfeit_policy_ends_the_game_at_the_first_fault(
     assert Rating.objects.get(competitor=bot.competitor).games_played == 1  # a forfeit is rated
 
 
-def test_without_a_sandbox_the_program_never_runs(
+def test_without_a_sandbox_the_program_never_runs_and_the_bot_is_not_charged(
     program_bot: Callable[..., Bot], on_commit: OnCommit, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    from celery.exceptions import Retry
+
     from engine.bots import program, sandbox
+    from games.services.remote_play import WorkerCannotSandbox
+    from games.tasks import play_remote_bots
 
     monkeypatch.setattr(sandbox, "sandbox_available", lambda: (False, "no bubblewrap in this test"))
 
@@ -124,12 +128,29 @@ def test_without_a_sandbox_the_program_never_runs(
 
     monkeypatch.setattr(program, "ProgramBot", refuse)
     bot = program_bot(GOOD_BOT)
-    game = two_seat_game(bot, BotFactory(engine_bot="random"), on_commit)
-    faults = list(BotFault.objects.filter(game=game).order_by("id"))
-    assert {f.kind for f in faults} == {"unavailable"}
-    assert "no bubblewrap in this test" in faults[0].message
-    assert faults[-1].consequence == "forfeit" and len(faults) == 3
-    assert game.status == GameStatus.FINISHED
+    with on_commit():
+        game = game_create(
+            game_id="mulligan",
+            competitors=[bot.competitor, BotFactory(engine_bot="random").competitor],
+            seed=1,
+            enqueue_bots=False,
+        )
+    with pytest.raises(WorkerCannotSandbox, match="no bubblewrap in this test"):
+        game_play_remote(game_pk=game.pk)
+    # The task hands the game back to the queue for a worker that can sandbox it.
+    retried: list[dict[str, Any]] = []
+
+    def retry(**options: Any) -> Retry:
+        retried.append(options)
+        return Retry("later")
+
+    monkeypatch.setattr(play_remote_bots, "retry", retry)
+    with pytest.raises(Retry):
+        play_remote_bots.run(game.pk)
+    assert isinstance(retried[0]["exc"], WorkerCannotSandbox) and retried[0]["countdown"] > 0
+    game.refresh_from_db()
+    assert game.status == GameStatus.RUNNING and game.version == 0, "nothing was played or stored"
+    assert not BotFault.objects.filter(game=game).exists(), "the bot was charged for the worker's problem"
 
 
 def test_a_finished_game_is_left_alone(program_bot: Callable[..., Bot], on_commit: OnCommit) -> None:
