@@ -11,7 +11,8 @@ from rest_framework import serializers
 
 from games.api.serializers import MAX_ID, _reject_nul
 from games.competition_selectors import tournament_match_format
-from games.models import EntrantKinds, Entry, TimeoutPolicy, Tournament, TournamentFormat
+from games.models import BotFaultPolicy, EntrantKinds, Entry, TimeoutPolicy, Tournament, TournamentFormat
+from games.services.bot_rules import MAX_STRIKES, MOVE_TIME_MS, TIME_BANK_MS
 
 MAX_MOVE_TIME = timedelta(days=30)
 MAX_ROUNDS = 100
@@ -56,6 +57,56 @@ class MoveTimeLimitField(serializers.Field):
         return int(seconds) if seconds.is_integer() else seconds
 
 
+def _ranged_integer(
+    bounds: tuple[int, int], default: int, what: str, help_text: str
+) -> serializers.IntegerField:
+    low, high = bounds
+    message = f"{what} is from {low} to {high}"
+    return serializers.IntegerField(
+        required=False,
+        default=default,
+        min_value=low,
+        max_value=high,
+        help_text=help_text,
+        error_messages={"min_value": message, "max_value": message},
+    )
+
+
+# The rules for submitted bots (games.models.BotRules), the same for tournaments and leagues.
+def bot_move_time_field() -> serializers.IntegerField:
+    return _ranged_integer(
+        MOVE_TIME_MS, 2000, "a bot's time per move (ms)", "milliseconds a submitted bot has for each decision"
+    )
+
+
+def bot_time_bank_field() -> serializers.IntegerField:
+    return _ranged_integer(
+        TIME_BANK_MS,
+        10_000,
+        "a bot's time bank (ms)",
+        "extra milliseconds for a bot's whole game, drawn on when a decision runs over",
+    )
+
+
+def bot_fault_policy_field() -> serializers.ChoiceField:
+    return serializers.ChoiceField(
+        choices=BotFaultPolicy.choices,
+        required=False,
+        default=BotFaultPolicy.DEFAULT_MOVE,
+        help_text="a bot's fault (timeout, crash, bad answer) forfeits the game, "
+        "or plays a default move and takes a strike",
+    )
+
+
+def bot_max_strikes_field() -> serializers.IntegerField:
+    return _ranged_integer(
+        MAX_STRIKES,
+        3,
+        "the strikes before disqualification",
+        "default_move: a bot is disqualified at this many",
+    )
+
+
 class TournamentCreateSerializer(serializers.Serializer):
     name = serializers.CharField(max_length=120)
     game = serializers.CharField(max_length=40, help_text="a game id from /api/catalog/, e.g. mulligan")
@@ -88,6 +139,10 @@ class TournamentCreateSerializer(serializers.Serializer):
     allow_vacations = serializers.BooleanField(
         required=False, default=True, help_text="a player's vacation extends their deadlines"
     )
+    bot_move_time_ms = bot_move_time_field()
+    bot_time_bank_ms = bot_time_bank_field()
+    bot_fault_policy = bot_fault_policy_field()
+    bot_max_strikes = bot_max_strikes_field()
 
     def validate_config(self, config: dict[str, Any]) -> dict[str, Any]:
         _reject_nul(config)
@@ -142,6 +197,7 @@ class TournamentSerializer(serializers.ModelSerializer):
     )
     move_time_limit = MoveTimeLimitField(help_text="seconds per move")
     timeout_policy_display = serializers.CharField(source="get_timeout_policy_display")
+    bot_fault_policy_display = serializers.CharField(source="get_bot_fault_policy_display")
     organiser = OrganiserSerializer(allow_null=True)
     entry_count = serializers.IntegerField()
     match_format = serializers.SerializerMethodField()
@@ -167,6 +223,11 @@ class TournamentSerializer(serializers.ModelSerializer):
             "timeout_policy",
             "timeout_policy_display",
             "allow_vacations",
+            "bot_move_time_ms",
+            "bot_time_bank_ms",
+            "bot_fault_policy",
+            "bot_fault_policy_display",
+            "bot_max_strikes",
             "entrants",
             "entrants_display",
             "late_entries",

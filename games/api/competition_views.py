@@ -92,6 +92,10 @@ class TournamentListCreateView(generics.ListAPIView):
             rated=data["rated"],
             timeout_policy=data["timeout_policy"],
             allow_vacations=data["allow_vacations"],
+            bot_move_time_ms=data["bot_move_time_ms"],
+            bot_time_bank_ms=data["bot_time_bank_ms"],
+            bot_fault_policy=data["bot_fault_policy"],
+            bot_max_strikes=data["bot_max_strikes"],
         )
         return _detail(tournament.pk, status.HTTP_201_CREATED)
 

@@ -8,7 +8,14 @@ from typing import Any
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from games.api.competition_serializers import MoveTimeLimitField, OrganiserSerializer
+from games.api.competition_serializers import (
+    MoveTimeLimitField,
+    OrganiserSerializer,
+    bot_fault_policy_field,
+    bot_max_strikes_field,
+    bot_move_time_field,
+    bot_time_bank_field,
+)
 from games.api.serializers import MAX_ID, _reject_nul
 from games.models import EntrantKinds, Game, League, LeagueEntry, RatingSystem, Season, TimeoutPolicy
 
@@ -49,6 +56,10 @@ class LeagueCreateSerializer(serializers.Serializer):
     allow_vacations = serializers.BooleanField(
         required=False, default=True, help_text="a player's vacation extends their deadlines"
     )
+    bot_move_time_ms = bot_move_time_field()
+    bot_time_bank_ms = bot_time_bank_field()
+    bot_fault_policy = bot_fault_policy_field()
+    bot_max_strikes = bot_max_strikes_field()
 
     def validate_config(self, config: dict[str, Any]) -> dict[str, Any]:
         _reject_nul(config)
@@ -85,6 +96,7 @@ class LeagueSerializer(serializers.ModelSerializer):
     )
     move_time_limit = MoveTimeLimitField(help_text="seconds per move")
     timeout_policy_display = serializers.CharField(source="get_timeout_policy_display")
+    bot_fault_policy_display = serializers.CharField(source="get_bot_fault_policy_display")
     organiser = OrganiserSerializer(allow_null=True)
     entry_count = serializers.IntegerField(help_text="entrants on the ladder")
     games_played = serializers.IntegerField()
@@ -108,6 +120,11 @@ class LeagueSerializer(serializers.ModelSerializer):
             "timeout_policy",
             "timeout_policy_display",
             "allow_vacations",
+            "bot_move_time_ms",
+            "bot_time_bank_ms",
+            "bot_fault_policy",
+            "bot_fault_policy_display",
+            "bot_max_strikes",
             "state",
             "state_display",
             "season",

@@ -19,6 +19,7 @@ from django.utils import timezone
 
 from engine import ConfigError, UnknownGame, get_game
 from games.models import (
+    BotFaultPolicy,
     CompetitionState,
     Competitor,
     EntrantKinds,
@@ -33,6 +34,7 @@ from games.models import (
 )
 from games.scheduling.elimination import seeds_by_rating
 from games.scheduling.swiss import recommended_rounds
+from games.services.bot_rules import check_bot_rules
 from games.services.bot_validation import check_may_compete
 from games.services.entrants import entrant_for, may_act_for_bot
 from games.services.errors import Conflict, InvalidInput, NotFound, NotYourEntrant
@@ -124,6 +126,10 @@ def tournament_create(
     rated: bool = True,
     timeout_policy: str = TimeoutPolicy.FORFEIT,
     allow_vacations: bool = True,
+    bot_move_time_ms: int = 2000,
+    bot_time_bank_ms: int = 10_000,
+    bot_fault_policy: str = BotFaultPolicy.DEFAULT_MOVE,
+    bot_max_strikes: int = 3,
 ) -> Tournament:
     """A tournament in draft, checked against the engine's metadata for its game."""
     if not name.strip():
@@ -135,6 +141,12 @@ def tournament_create(
     if move_time_limit <= timedelta(0):
         raise InvalidInput("the time limit per move must be positive")
     check_timeout_policy(timeout_policy)
+    check_bot_rules(
+        move_time_ms=bot_move_time_ms,
+        time_bank_ms=bot_time_bank_ms,
+        fault_policy=bot_fault_policy,
+        max_strikes=bot_max_strikes,
+    )
     try:
         game_min = get_game(game_id).min_players
     except UnknownGame as exc:
@@ -164,6 +176,10 @@ def tournament_create(
         rated=rated,
         timeout_policy=timeout_policy,
         allow_vacations=allow_vacations,
+        bot_move_time_ms=bot_move_time_ms,
+        bot_time_bank_ms=bot_time_bank_ms,
+        bot_fault_policy=bot_fault_policy,
+        bot_max_strikes=bot_max_strikes,
         seed=secrets.randbits(63),
     )
 

@@ -55,6 +55,7 @@ from django.utils import timezone
 from engine import UnknownGame, get_game
 from games.models import (
     BotActivation,
+    BotFaultPolicy,
     CompetitionState,
     Competitor,
     EntrantKinds,
@@ -72,6 +73,7 @@ from games.models import (
 )
 from games.ratings.elo import multi_seat_update
 from games.ratings.openskill import SkillRating, openskill_initial, openskill_update
+from games.services.bot_rules import check_bot_rules
 from games.services.bot_validation import check_may_compete
 from games.services.bulk import insert_rows
 from games.services.competitions import MAX_MULTI_SEAT, _validated_config, check_timeout_policy
@@ -107,6 +109,10 @@ def league_create(
     move_time_limit: timedelta = timedelta(days=1),
     timeout_policy: str = TimeoutPolicy.FORFEIT,
     allow_vacations: bool = True,
+    bot_move_time_ms: int = 2000,
+    bot_time_bank_ms: int = 10_000,
+    bot_fault_policy: str = BotFaultPolicy.DEFAULT_MOVE,
+    bot_max_strikes: int = 3,
 ) -> League:
     """A league in draft. OpenSkill is offered for multi-seat leagues (3+ seats) only."""
     if not name.strip():
@@ -124,6 +130,12 @@ def league_create(
     if move_time_limit <= timedelta(0):
         raise InvalidInput("the time limit per move must be positive")
     check_timeout_policy(timeout_policy)
+    check_bot_rules(
+        move_time_ms=bot_move_time_ms,
+        time_bank_ms=bot_time_bank_ms,
+        fault_policy=bot_fault_policy,
+        max_strikes=bot_max_strikes,
+    )
     try:
         get_game(game_id)
     except UnknownGame as exc:
@@ -142,6 +154,10 @@ def league_create(
         move_time_limit=move_time_limit,
         timeout_policy=timeout_policy,
         allow_vacations=allow_vacations,
+        bot_move_time_ms=bot_move_time_ms,
+        bot_time_bank_ms=bot_time_bank_ms,
+        bot_fault_policy=bot_fault_policy,
+        bot_max_strikes=bot_max_strikes,
     )
 
 

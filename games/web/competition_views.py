@@ -18,7 +18,7 @@ from games.competition_selectors import (
     tournaments_with_games_played,
 )
 from games.league_selectors import ladder_entries, league_games, league_seasons, leagues_with_counts
-from games.models import Entry, League, TimeoutPolicy, Tournament
+from games.models import BotFaultPolicy, EntrantKinds, Entry, League, TimeoutPolicy, Tournament
 from games.web_selectors import MAX_PK
 
 PAGE_SIZE = 50
@@ -58,10 +58,33 @@ def duration_words(limit: timedelta) -> str:
     return " ".join(parts[:2]) or "0 seconds"
 
 
+def milliseconds_words(ms: int) -> str:
+    """``250 ms``, ``2 s``, ``1.5 s``, ``10 min``: short, and exact."""
+    if ms < 1000:
+        return f"{ms} ms"
+    if ms % 60_000 == 0:
+        return f"{ms // 60_000} min"
+    return f"{ms / 1000:g} s"
+
+
+def bot_rules_words(competition: Tournament | League) -> str:
+    """The clock and fault policy for submitted bots (games.models.BotRules), in one line."""
+    clock = f"{milliseconds_words(competition.bot_move_time_ms)} per move"
+    if competition.bot_time_bank_ms:
+        clock += f" + {milliseconds_words(competition.bot_time_bank_ms)} bank"
+    if competition.bot_fault_policy == BotFaultPolicy.FORFEIT:
+        return f"bots: {clock}; a fault forfeits the game"
+    strikes = competition.bot_max_strikes
+    return (
+        f"bots: {clock}; a fault plays a default move and strikes, "
+        f"disqualified at {strikes} strike{'s' * (strikes != 1)}"
+    )
+
+
 def settings_rows(competition: Tournament | League) -> list[tuple[str, str]]:
-    """The deadline rules every competition has, in words."""
+    """The deadline rules every competition has, and the bot rules where bots may enter, in words."""
     policy = competition.timeout_policy
-    return [
+    rows = [
         ("time per move", duration_words(competition.move_time_limit)),
         ("on timeout", f"{competition.get_timeout_policy_display()}: {TIMEOUT_WORDS.get(policy, '')}"),
         (
@@ -72,6 +95,9 @@ def settings_rows(competition: Tournament | League) -> list[tuple[str, str]]:
         ),
         ("entrants", competition.get_entrants_display()),
     ]
+    if competition.entrants != EntrantKinds.PEOPLE:
+        rows.append(("submitted bots", bot_rules_words(competition)))
+    return rows
 
 
 def not_found(request: HttpRequest, what: str) -> HttpResponse:

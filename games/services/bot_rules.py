@@ -1,0 +1,37 @@
+"""A competition's rules for submitted bots (games.models.BotRules), checked the same way for
+tournaments and leagues."""
+
+from __future__ import annotations
+
+from games.models import BotFaultPolicy
+from games.services.errors import InvalidInput
+
+MOVE_TIME_MS = (100, 10 * 60 * 1000)
+TIME_BANK_MS = (0, 60 * 60 * 1000)
+MAX_STRIKES = (1, 100)
+
+
+def check_bot_rules(*, move_time_ms: int, time_bank_ms: int, fault_policy: str, max_strikes: int) -> None:
+    # A bool is an int to Python, but True is no clock nor a number of strikes.
+    for name, value in (
+        ("bot_move_time_ms", move_time_ms),
+        ("bot_time_bank_ms", time_bank_ms),
+        ("bot_max_strikes", max_strikes),
+    ):
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise InvalidInput(f"{name} must be a whole number, not {value!r}")
+    low, high = MOVE_TIME_MS
+    if not low <= move_time_ms <= high:
+        raise InvalidInput(
+            f"a bot's time per move is {low} ms to {high // 60_000} minutes, not {move_time_ms} ms"
+        )
+    low, high = TIME_BANK_MS
+    if not low <= time_bank_ms <= high:
+        raise InvalidInput(
+            f"a bot's time bank is {low} ms to {high // 3_600_000} hour, not {time_bank_ms} ms"
+        )
+    if fault_policy not in BotFaultPolicy.values:
+        raise InvalidInput(f"bot fault policies are {', '.join(BotFaultPolicy.values)}, not {fault_policy!r}")
+    low, high = MAX_STRIKES
+    if not low <= max_strikes <= high:
+        raise InvalidInput(f"bots are disqualified at {low} to {high} strikes, not {max_strikes}")
