@@ -175,6 +175,14 @@ class Game(ABC):
         details = [f"{key} {_describe_value(value)}" for key, value in action.items() if key != "type"]
         return f"{words} {', '.join(details)}" if details else words
 
+    def is_card(self, value: object) -> bool:
+        """Whether ``value`` names one of this game's cards: pages draw such values as cards, and the
+        hidden-information checks look for them in every response. The default is the 52-card deck's
+        names (``"As"``); a game with other cards overrides it (their names must be unique strings)."""
+        from engine.cards import CARD_INDEX
+
+        return isinstance(value, str) and value in CARD_INDEX
+
     def max_players_for(self, config: Mapping[str, Any] | None) -> int:
         """The most players this config allows (variants may lower :attr:`max_players`)."""
         return self.max_players
