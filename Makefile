@@ -61,6 +61,7 @@ test: lint typecheck pytest
 
 bench: install
 	$(PY) bench/engine.py
+	$(PY) bench/three_card.py
 
 # Bot protocol overhead (program bots in the sandbox, HTTP bots on loopback); needs bubblewrap.
 bench-bots: install

@@ -60,6 +60,13 @@ class Outcome:
         return tuple(ranks)
 
     @property
+    def places(self) -> tuple[int, ...]:
+        """Each seat's place where the rules let seats tie (equal chips, say): ``details["places"]``
+        when the game gives it, else :attr:`ranks`. Ratings and standings use these."""
+        places = self.details.get("places")
+        return tuple(int(place) for place in places) if places is not None else self.ranks
+
+    @property
     def winner(self) -> Seat:
         return self.ranking[0]
 
@@ -67,6 +74,7 @@ class Outcome:
         return {
             "ranking": list(self.ranking),
             "ranks": list(self.ranks),
+            "places": list(self.places),
             "scores": list(self.scores),
             "details": dict(self.details),
         }

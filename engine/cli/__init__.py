@@ -11,9 +11,9 @@ import argparse
 import os
 import sys
 
-from engine.cli import bot_template, evaluate, games, play, replay, simulate
+from engine.cli import analyze, bot_template, evaluate, games, play, replay, simulate
 
-COMMANDS = (simulate, evaluate, replay, games, play, bot_template)
+COMMANDS = (simulate, evaluate, replay, games, play, bot_template, analyze)
 
 
 def program_name() -> str:

@@ -172,8 +172,9 @@ def _advance_competitions_on_commit(game_pks: Sequence[int]) -> None:
 def _mark_finished(game: Game, state: State, seats: Sequence[Seat], now: datetime) -> None:
     """The outcome, ranks and scores of a finished game, set on the objects (the caller writes them)."""
     outcome = state.outcome()
+    places = outcome.places  # seats the rules tie share a place (and draw in the ratings)
     for seat in seats:
-        seat.rank = outcome.ranks[seat.index]
+        seat.rank = places[seat.index]
         seat.score = outcome.scores[seat.index]
     game.status = GameStatus.FINISHED
     game.outcome = outcome.to_json()

@@ -46,7 +46,8 @@ def rating_apply_for_games(*, finished: Sequence[tuple[Game, Sequence[Seat]]]) -
     few hundred a second. The RatingChange rows are inserted in the order given, so their ids keep
     recording the order of application. Unrated games are left out.
     """
-    rated = [(game, seats) for game, seats in finished if game.rated]
+    # A seat alone against the house (a one-seat Three Card Mulligan table) has no one to be rated against.
+    rated = [(game, seats) for game, seats in finished if game.rated and len(seats) >= 2]
     if not rated:
         return
     # Bot play's bulk writers (one statement per table on PostgreSQL, the ORM elsewhere); imported

@@ -1,0 +1,10 @@
+"""*Three Card Mulligan*, the casino game against the house (`003_8201fe0072244558.txt`)."""
+
+from __future__ import annotations
+
+from engine.core import register
+from engine.games.three_card.rules import ThreeCardGame
+
+GAME = register(ThreeCardGame())
+
+__all__ = ["GAME", "ThreeCardGame"]

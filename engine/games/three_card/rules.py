@@ -1,0 +1,488 @@
+"""The rules of *Three Card Mulligan* (`003_8201fe0072244558.txt`) as an engine game.
+
+One to six seats play a session of ``hands`` hands against the house dealer, who is played by
+the rules. Each hand:
+
+1. *Bets* (only when the table offers Pair Plus): each seat in seat order antes and says whether
+   it also bets Pair Plus, before seeing any card: ``{"type": "bet", "pair_plus": true}``. Without
+   Pair Plus on offer the Ante is placed automatically and this step is skipped.
+2. *Decisions*: each seat in seat order sees its three cards and plays ``{"type": "stand"}`` or
+   ``{"type": "mulligan", "pair_plus": false}``: a Mulligan bet equal to the Ante, the three cards
+   discarded face down (they leave play) and three new ones; ``"pair_plus": true`` also places the
+   new Pair Plus bet on the Mulligan hand (before it is seen, as a casino takes bets).
+3. *Showdown*: the dealer turns his cards over, stands with king-high or better and otherwise
+   takes a Mulligan himself; every seat is settled and the next hand begins. Every final hand and
+   both of the dealer's are shown to all; a seat's Mulligan discards stay face down (only that seat
+   ever sees them).
+
+Every bet is one Ante (the config's ``ante`` chips): the Ante itself, the Mulligan bet, and each
+Pair Plus bet. Settlement, in Antes: a seat with the higher final hand wins its Ante and its Mulligan bet at the
+ante pay table's odds for its final hand (the seed's return table: "straight flush, Mulligan"
+pays 12 = 6 + 6); the dealer's higher hand takes both; a tie (:func:`hands.hand_value` equal:
+same category and ranks, suits never count) pushes. Each Pair Plus bet is paid by the Pair Plus
+table on the hand it was made on (the first bet on the first hand, the new one on the Mulligan
+hand), whatever the dealer holds. Chips are a seat's net winnings, kept as exact fractions (3 to 2
+on one chip is 1/2 a chip more than 1 to 1).
+
+The deal: a fresh 52-card deck for every hand, shuffled by ``random.Random(f"three_card:{seed}:{hand}")``
+so hand ``k`` of a session depends only on the seed and ``k`` and never on any decision (duplicate
+play gives every table the same cards). With ``n`` seats the deck is laid out, top first, as:
+seat 0's three cards, seat 1's, ..., the dealer's three; then a Mulligan packet of three per seat in
+seat order; then the dealer's Mulligan packet. A packet nobody calls for stays in the deck, unseen.
+Since unseen cards are interchangeable this is the same game as dealing Mulligans off the top in
+seat order, but a seat's cards never depend on what the seats before it decided.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from fractions import Fraction
+from typing import Any, ClassVar
+
+from engine.cards import CARD_NAMES, parse_card, shuffled_deck
+from engine.core import JSON, Action, EngineError, Game, IllegalAction, Outcome, Seat, State, short
+from engine.games.three_card import config as cfg
+from engine.games.three_card.hands import CATEGORY_TITLES, dealer_stands, hand_category, hand_value
+
+BET, DECIDE, OVER = "bet", "decide", "over"
+HAND_SIZE = 3
+_ACTION_KEYS: dict[str, frozenset[str]] = {
+    "bet": frozenset({"type", "pair_plus"}),
+    "stand": frozenset({"type"}),
+    "mulligan": frozenset({"type", "pair_plus"}),
+}
+
+
+def _num(value: Fraction) -> int | float:
+    """Chips for JSON views: whole numbers stay whole."""
+    return int(value) if value.denominator == 1 else float(value)
+
+
+def _names(cards: list[int]) -> list[str]:
+    return [CARD_NAMES[c] for c in cards]
+
+
+def _shown(cards: list[int]) -> list[str]:
+    """A hand as people read it: highest card first."""
+    return [CARD_NAMES[c] for c in sorted(cards, reverse=True)]
+
+
+def hand_deck(seed: int, hand: int) -> list[int]:
+    """The deck of hand ``hand`` (0-based) of the session dealt from ``seed``, top first."""
+    return shuffled_deck(random.Random(f"three_card:{seed}:{hand}"))
+
+
+class ThreeCardState(State):
+    game_id: ClassVar[str] = "three_card"
+
+    def __init__(self, config: dict[str, Any], seed: int, *, deal: bool = True) -> None:
+        self.config = config
+        self.seed = seed
+        self.n: int = config["players"]
+        self.ante: int = config["ante"]
+        self.offered: bool = config["pair_plus"]
+        self.total_hands: int = config["hands"]
+        self.paytable = cfg.config_paytable(config)
+        self.hand = 0  # hands finished so far; the current hand's number is hand + 1
+        self.phase = BET
+        self.current: Seat = 0
+        self.deck: list[int] = []
+        self.pair_plus: list[bool | None] = [None] * self.n
+        self.mulligan: list[bool | None] = [None] * self.n
+        self.pair_plus_mulligan: list[bool] = [False] * self.n
+        self.chips: list[Fraction] = [Fraction(0)] * self.n
+        self.results: list[JSON] = []  # every finished hand; shown by _result_view (discards face down)
+        self.moves = 0
+        if deal:
+            self._begin_hand()
+
+    # -- the deck layout -------------------------------------------------------------------------
+
+    def _first_cards(self, seat: Seat) -> list[int]:
+        return self.deck[HAND_SIZE * seat : HAND_SIZE * (seat + 1)]
+
+    def _dealer_cards(self) -> list[int]:
+        return self._first_cards(self.n)
+
+    def _packet(self, seat: Seat) -> list[int]:
+        start = HAND_SIZE * (self.n + 1 + seat)
+        return self.deck[start : start + HAND_SIZE]
+
+    def _dealer_packet(self) -> list[int]:
+        return self._packet(self.n)
+
+    def _final_cards(self, seat: Seat) -> list[int]:
+        return self._packet(seat) if self.mulligan[seat] else self._first_cards(seat)
+
+    def _visible_positions(self, seat: Seat | None) -> list[int]:
+        """Deck positions ``seat`` has seen in the current hand (nobody sees any before the decisions)."""
+        if seat is None or self.phase != DECIDE:
+            return []
+        seen = list(range(HAND_SIZE * seat, HAND_SIZE * (seat + 1)))
+        if self.mulligan[seat]:
+            start = HAND_SIZE * (self.n + 1 + seat)
+            seen += range(start, start + HAND_SIZE)
+        return seen
+
+    # -- the contract ------------------------------------------------------------------------------
+
+    @property
+    def num_players(self) -> int:
+        return self.n
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == OVER
+
+    def to_act(self) -> list[Seat]:
+        return [] if self.phase == OVER else [self.current]
+
+    def legal_actions(self, seat: Seat) -> list[Action]:
+        if self.phase == OVER or seat != self.current:
+            return []
+        if self.phase == BET:
+            return [{"type": "bet", "pair_plus": False}, {"type": "bet", "pair_plus": True}]
+        if self.offered:
+            return [
+                {"type": "stand"},
+                {"type": "mulligan", "pair_plus": False},
+                {"type": "mulligan", "pair_plus": True},
+            ]
+        return [{"type": "stand"}, {"type": "mulligan"}]
+
+    def apply(self, seat: Seat, action: Action) -> None:
+        if not isinstance(action, Mapping):
+            raise IllegalAction(f"an action is a JSON object with a 'type', not {short(action)}")
+        kind = action.get("type")
+        allowed = _ACTION_KEYS.get(kind) if isinstance(kind, str) else None
+        if allowed is None:
+            raise IllegalAction(
+                f"unknown action type {short(kind)}; Three Card Mulligan actions: {', '.join(_ACTION_KEYS)}"
+            )
+        extra = sorted(map(short, action.keys() - allowed))
+        if extra:
+            raise IllegalAction(f"a {kind} action takes no {', '.join(extra[:5])}")
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.n:
+            raise IllegalAction(f"there is no seat {short(seat)} at this {self.n}-seat table")
+        if self.phase == OVER:
+            raise IllegalAction("the session is over")
+        if seat != self.current:
+            raise IllegalAction(f"it is seat {self.current}'s turn, not seat {seat}'s")
+        pair_plus = action.get("pair_plus", False)
+        if not isinstance(pair_plus, bool):
+            raise IllegalAction(f"pair_plus is true or false, not {short(pair_plus)}")
+        if pair_plus and not self.offered:
+            raise IllegalAction("this table does not offer Pair Plus")
+        if kind == "bet":
+            if self.phase != BET:
+                raise IllegalAction("the bets are in: stand or take a Mulligan")
+            self.pair_plus[seat] = pair_plus
+            self._next_seat()
+        else:
+            if self.phase != DECIDE:
+                raise IllegalAction("place your Ante first (and say whether you bet Pair Plus)")
+            self.mulligan[seat] = kind == "mulligan"
+            self.pair_plus_mulligan[seat] = pair_plus and kind == "mulligan"
+            self._next_seat()
+        self.moves += 1
+
+    # -- hand flow -----------------------------------------------------------------------------------
+
+    def _begin_hand(self) -> None:
+        self.deck = hand_deck(self.seed, self.hand)
+        self.pair_plus = [None if self.offered else False] * self.n
+        self.mulligan = [None] * self.n
+        self.pair_plus_mulligan = [False] * self.n
+        self.current = 0
+        self.phase = BET if self.offered else DECIDE
+
+    def _next_seat(self) -> None:
+        self.current += 1
+        if self.current < self.n:
+            return
+        self.current = 0
+        if self.phase == BET:
+            self.phase = DECIDE
+            return
+        self._showdown()
+
+    def _showdown(self) -> None:
+        dealer_first = self._dealer_cards()
+        dealer_mulligan = not dealer_stands(dealer_first)
+        dealer_final = self._dealer_packet() if dealer_mulligan else dealer_first
+        dealer_value = hand_value(dealer_final)
+        seats = [self._settle(seat, dealer_value) for seat in range(self.n)]
+        self.results.append(
+            {
+                "hand": self.hand + 1,
+                "dealer": {
+                    "cards": _shown(dealer_first),
+                    "mulligan": dealer_mulligan,
+                    "final": _shown(dealer_final),
+                    "category": hand_category(dealer_final),
+                    "title": CATEGORY_TITLES[hand_category(dealer_final)],
+                },
+                "seats": seats,
+            }
+        )
+        self.hand += 1
+        if self.hand >= self.total_hands:
+            self.phase = OVER
+            self.current = 0
+        else:
+            self._begin_hand()
+
+    def _settle(self, seat: Seat, dealer_value: int) -> JSON:
+        ante = Fraction(self.ante)
+        table = self.paytable
+        took_mulligan = bool(self.mulligan[seat])
+        first, final = self._first_cards(seat), self._final_cards(seat)
+        category = hand_category(final)
+        value = hand_value(final)
+        if value > dealer_value:
+            result, per_bet = "win", ante * table.ante_pays(category)
+        elif value < dealer_value:
+            result, per_bet = "loss", -ante
+        else:
+            result, per_bet = "push", Fraction(0)
+        mulligan_bet = per_bet if took_mulligan else Fraction(0)
+        pair_plus = ante * table.pair_plus_pays(hand_category(first)) if self.pair_plus[seat] else None
+        second = self.pair_plus_mulligan[seat]
+        pair_plus_mulligan = ante * table.pair_plus_pays(category) if second else None
+        net = per_bet + mulligan_bet + (pair_plus or 0) + (pair_plus_mulligan or 0)
+        self.chips[seat] += net
+        return {
+            "seat": seat,
+            "cards": _shown(first),
+            "mulligan": took_mulligan,
+            "final": _shown(final),
+            "category": category,
+            "title": CATEGORY_TITLES[category],
+            "result": result,
+            "ante": _num(per_bet),
+            "mulligan_bet": _num(mulligan_bet) if took_mulligan else None,
+            "pair_plus": None if pair_plus is None else _num(pair_plus),
+            "pair_plus_mulligan": None if pair_plus_mulligan is None else _num(pair_plus_mulligan),
+            "net": _num(net),
+        }
+
+    # -- the result -------------------------------------------------------------------------------
+
+    def _places(self) -> list[int]:
+        """Shared places by net chips: equal chips, equal place (1, 1, 3)."""
+        return [1 + sum(other > mine for other in self.chips) for mine in self.chips]
+
+    def outcome(self) -> Outcome:
+        if self.phase != OVER:
+            raise EngineError("the session is not over")
+        ranking = sorted(range(self.n), key=lambda s: (-self.chips[s], s))
+        return Outcome(
+            ranking=tuple(ranking),
+            scores=tuple(float(c) for c in self.chips),
+            details={
+                "hands": self.total_hands,
+                "chips": [_num(c) for c in self.chips],
+                # Outcome.ranking is a strict order (ties by seat); these are the shared places.
+                "places": self._places(),
+            },
+        )
+
+    # -- what each viewer sees ---------------------------------------------------------------------
+
+    def _staked(self, seat: Seat) -> int:
+        bets = 1 + bool(self.pair_plus[seat]) + bool(self.mulligan[seat]) + self.pair_plus_mulligan[seat]
+        return self.ante * bets
+
+    @staticmethod
+    def _result_view(result: JSON, viewer: Seat | None) -> JSON:
+        """A finished hand as ``viewer`` sees it: a Mulligan's discards went face down, so only their
+        owner sees them (their Pair Plus payout is public)."""
+        seats = [
+            {**s, "cards": None} if s["mulligan"] and s["seat"] != viewer else s for s in result["seats"]
+        ]
+        return {**result, "seats": seats}
+
+    def observe(self, seat: Seat | None) -> JSON:
+        if seat is not None and (
+            isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.n
+        ):
+            raise EngineError(f"there is no seat {short(seat)} at this {self.n}-seat table")
+        over = self.phase == OVER
+        view: JSON = {
+            "game": self.game_id,
+            "seat": seat,
+            "players": self.n,
+            "hand_number": min(self.hand + 1, self.total_hands),
+            "hands": self.total_hands,
+            "phase": self.phase,
+            "to_act": self.to_act(),
+            "ante": self.ante,
+            "pair_plus_offered": self.offered,
+            "paytable": self.paytable.to_json(),
+            "chips": [_num(c) for c in self.chips],
+            "last_hand": self._result_view(self.results[-1], seat) if self.results else None,
+            "nets": [[seat_result["net"] for seat_result in r["seats"]] for r in self.results],
+        }
+        if not over:
+            view["bets"] = [
+                {
+                    "seat": s,
+                    "pair_plus": self.pair_plus[s],
+                    "mulligan": self.mulligan[s],
+                    "pair_plus_mulligan": self.pair_plus_mulligan[s],
+                    "staked": self._staked(s),
+                }
+                for s in range(self.n)
+            ]
+            # Other seats' cards and the dealer's stay face down until the showdown (last_hand).
+            view["dealer"] = {"cards": None}
+        if seat is not None and not over:
+            cards: list[int] | None = None
+            discarded: list[int] = []
+            if self.phase == DECIDE:
+                cards = self._first_cards(seat)
+                if self.mulligan[seat]:
+                    discarded, cards = cards, self._packet(seat)
+            # "hand" is the viewer's own cards, as in every game (the pages draw it); None before the deal.
+            view["hand"] = None if cards is None else _shown(cards)
+            view["category"] = None if cards is None else CATEGORY_TITLES[hand_category(cards)]
+            view["discarded"] = _shown(discarded)
+        if over:
+            view["outcome"] = self.outcome().to_json()
+        return view
+
+    # -- storage ------------------------------------------------------------------------------------
+
+    def to_json(self) -> JSON:
+        return {
+            "game": self.game_id,
+            "config": dict(self.config),
+            "seed": self.seed,
+            "hand": self.hand,
+            "phase": self.phase,
+            "current": self.current,
+            "deck": _names(self.deck),
+            "pair_plus": list(self.pair_plus),
+            "mulligan": list(self.mulligan),
+            "pair_plus_mulligan": list(self.pair_plus_mulligan),
+            "chips": [str(c) for c in self.chips],
+            "results": [dict(r) for r in self.results],
+            "moves": self.moves,
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> ThreeCardState:
+        state = cls(cfg.normalize_config(data["config"]), int(data["seed"]), deal=False)
+        state.hand = int(data["hand"])
+        state.phase = str(data["phase"])
+        state.current = int(data["current"])
+        state.deck = [parse_card(c) for c in data["deck"]]
+        state.pair_plus = [None if p is None else bool(p) for p in data["pair_plus"]]
+        state.mulligan = [None if m is None else bool(m) for m in data["mulligan"]]
+        state.pair_plus_mulligan = [bool(p) for p in data["pair_plus_mulligan"]]
+        state.chips = [Fraction(str(c)) for c in data["chips"]]
+        state.results = [dict(r) for r in data["results"]]
+        state.moves = int(data["moves"])
+        return state
+
+    def resample_hidden(self, seat: Seat | None, rng: random.Random) -> ThreeCardState:
+        copy = ThreeCardState.from_json(self.to_json())
+        copy.seed = rng.getrandbits(63)  # the hands to come
+        if copy.phase == OVER:
+            return copy
+        seen = set(copy._visible_positions(seat))
+        hidden = [i for i in range(len(copy.deck)) if i not in seen]
+        cards = [copy.deck[i] for i in hidden]
+        rng.shuffle(cards)
+        for i, card in zip(hidden, cards, strict=True):
+            copy.deck[i] = card
+        return copy
+
+    def check_invariants(self) -> None:
+        assert sorted(self.deck) == list(range(52)) or self.phase == OVER, "the hand's deck is one deck"
+        assert len(self.results) == self.hand
+        # The record's nets are floats for display (1 to 3 odds make thirds): equal up to rounding.
+        recorded = sum(s["net"] for r in self.results for s in r["seats"])
+        assert abs(float(sum(self.chips)) - recorded) < 1e-6, "chips are the sum of the hands' nets"
+        if self.phase == OVER:
+            assert self.hand == self.total_hands
+            return
+        assert 0 <= self.current < self.n and self.hand < self.total_hands
+        if self.phase == BET:
+            assert all(p is not None for p in self.pair_plus[: self.current])
+            assert all(p is None for p in self.pair_plus[self.current :])
+            assert all(m is None for m in self.mulligan)
+        else:
+            assert self.phase == DECIDE
+            assert all(p is not None for p in self.pair_plus)
+            assert all(m is not None for m in self.mulligan[: self.current])
+            assert all(m is None for m in self.mulligan[self.current :])
+        assert all(not p or m for p, m in zip(self.pair_plus_mulligan, self.mulligan, strict=True))
+
+
+class ThreeCardGame(Game):
+    id: ClassVar[str] = "three_card"
+    name: ClassVar[str] = "Three Card Mulligan"
+    min_players: ClassVar[int] = 1
+    max_players: ClassVar[int] = cfg.MAX_PLAYERS
+    simultaneous: ClassVar[bool] = False
+    chance: ClassVar[bool] = True
+    hidden_information: ClassVar[bool] = True
+    rules: ClassVar[str] = "003_8201fe0072244558.txt"
+    scoring: ClassVar[str] = "chips"
+    # Seats play the dealer, not each other: every table of a round gets the same cards.
+    duplicate_deals: ClassVar[bool] = True
+
+    def normalize_config(self, config: Mapping[str, Any] | None) -> JSON:
+        return cfg.normalize_config(config)
+
+    def new_state(self, config: Mapping[str, Any] | None, seed: int) -> ThreeCardState:
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise EngineError(f"a seed is a whole number, not {seed!r}")
+        return ThreeCardState(cfg.normalize_config(config), seed)
+
+    def state_from_json(self, data: Mapping[str, Any]) -> ThreeCardState:
+        return ThreeCardState.from_json(data)
+
+    def describe_action(self, action: Any) -> str:
+        if not isinstance(action, Mapping):
+            return super().describe_action(action)
+        kind = action.get("type")
+        pair_plus = action.get("pair_plus", False)
+        if set(action) <= _ACTION_KEYS.get(kind, frozenset()) and isinstance(pair_plus, bool):  # type: ignore[arg-type]
+            if kind == "bet":
+                return "Ante and Pair Plus" if pair_plus else "Ante"
+            if kind == "stand":
+                return "Stand"
+            if kind == "mulligan":
+                return "Mulligan and a new Pair Plus" if pair_plus else "Mulligan"
+        return super().describe_action(action)
+
+    def conformance_configs(self) -> list[JSON]:
+        """Sample configs for the engine's conformance suite: seat counts, no Pair Plus, a pay table."""
+        custom = {
+            "name": "test",
+            "ante": {"straight_flush": 5, "three_of_a_kind": "4:1", "straight": "1 to 3", "other": 1},
+            "pair_plus": {
+                "straight_flush": 50,
+                "three_of_a_kind": 30,
+                "straight": 5,
+                "flush": 4,
+                "pair": 1,
+                "high_card": "loss",
+            },
+        }
+        return [
+            {},
+            {"players": 1, "hands": 4},
+            {"players": 3, "hands": 3},
+            {"players": 6, "hands": 2, "pair_plus": False},
+            {"players": 2, "hands": 2, "ante": 5, "paytable": custom},
+        ]
+
+    def bots(self) -> Mapping[str, type[Any]]:
+        from engine.bots.random_bot import RandomBot
+        from engine.games.three_card.bots import StrategyBot
+
+        return {"random": RandomBot, "strategy": StrategyBot}
