@@ -1,4 +1,4 @@
-"""``analyze``: return analyses of the games, one subcommand per game (``three-card`` so far)."""
+"""``analyze``: return analyses of the games, one subcommand per game (``three-card``, ``opening-hand``)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import json
 from typing import Any
 
 from engine.cli.common import CommandError
-from engine.core import ConfigError
+from engine.core import ConfigError, EngineError
 
 
 def _percent(value: float, digits: int = 4) -> str:
@@ -132,7 +132,7 @@ def format_three_card(result: Any, *, all_hands: bool = False) -> str:
 def add_parser(commands: Any) -> None:
     parser = commands.add_parser(
         "analyze",
-        help="return analysis of a game (three-card)",
+        help="return analysis of a game (three-card, opening-hand)",
         description="Return tables computed from the rules and a pay table.",
     )
     games = parser.add_subparsers(dest="game", required=True, metavar="GAME")
@@ -168,3 +168,63 @@ def add_parser(commands: Any) -> None:
     three.add_argument("--all-hands", action="store_true", help="print the EVs of all 1,755 classes")
     three.add_argument("--json", action="store_true", help="print one JSON object")
     three.set_defaults(handler=_three_card)
+    _add_opening_hand(games)
+
+
+def _opening_hand(args: argparse.Namespace) -> int:
+    from engine.games.opening_hand.analysis import analyze as analyze_opening_hand
+    from engine.games.opening_hand.analysis import format_report
+    from engine.games.opening_hand.bots import KeepPolicy
+    from engine.games.opening_hand.config import normalize_config
+
+    if args.games < 0:
+        raise CommandError("--games must not be negative")
+    try:
+        normalize_config({"deck": {"size": args.deck, "lands": args.lands}})
+        policy = KeepPolicy(
+            min_lands=args.min_lands, max_lands=args.max_lands, always_keep_at=args.always_keep_at
+        )
+    except EngineError as exc:
+        raise CommandError(str(exc)) from None
+    report = analyze_opening_hand(
+        deck=args.deck,
+        lands=args.lands,
+        games=args.games,
+        seed=args.seed,
+        rule=args.rule,
+        free_first_mulligan=args.free_first_mulligan,
+        policy=policy,
+    )
+    print(json.dumps(report, indent=2) if args.json else format_report(report))
+    return 0
+
+
+def _add_opening_hand(games: Any) -> None:
+    from engine.games.opening_hand.config import RULES
+
+    parser = games.add_parser(
+        "opening-hand",
+        help="Opening Hand: the curve bot's keeps and race under each mulligan rule",
+        description="For the curve bot's keep policy under each mulligan rule, side by side: the "
+        "probability of keeping 7, 6, 5, ... cards (exact, hypergeometric) and the mean turn on "
+        "which the goldfish race is won (simulated two-player games, with standard errors).",
+    )
+    parser.add_argument(
+        "--rule", choices=RULES, default="london", help="the rule to highlight (default london)"
+    )
+    parser.add_argument("--deck", type=int, default=60, help="cards in each library (default 60)")
+    parser.add_argument("--lands", type=int, default=24, help="lands in each library (default 24)")
+    parser.add_argument(
+        "--games", type=int, default=2000, help="simulated games per rule (default 2000; 0: none)"
+    )
+    parser.add_argument("--seed", type=int, default=1, help="seed of the simulation (default 1)")
+    parser.add_argument(
+        "--free-first-mulligan", action="store_true", help="the multiplayer free first mulligan"
+    )
+    parser.add_argument("--min-lands", type=int, default=2, help="fewest lands the bot keeps at seven")
+    parser.add_argument("--max-lands", type=int, default=5, help="most lands the bot keeps at seven")
+    parser.add_argument(
+        "--always-keep-at", type=int, default=4, help="the bot keeps any hand of this many cards or fewer"
+    )
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.set_defaults(handler=_opening_hand)

@@ -2,4 +2,4 @@
 
 from __future__ import annotations
 
-from engine.games import mulligan, three_card  # noqa: F401
+from engine.games import mulligan, opening_hand, three_card  # noqa: F401

@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from rest_framework.test import APIClient
 
-from engine import get_game
+from engine import registered_games
 from games.models import Bot, Game, GameStatus, Move, Player, Rating
 from games.services.games import game_state
 from tests.games.factories import BotFactory, RatingFactory, UserFactory
@@ -846,7 +846,7 @@ def test_me_and_catalog(players: list[Player], client_for: ClientFor, api_client
     }
     assert api_client.get("/api/me/").status_code == 401
     catalog = api_client.get("/api/catalog/").json()
-    assert catalog == [normalized(get_game("mulligan").metadata())]
+    assert catalog == [normalized(game.metadata()) for game in registered_games()]
 
 
 def test_the_token_endpoint_gives_a_working_token(players: list[Player], duel: Game) -> None:
