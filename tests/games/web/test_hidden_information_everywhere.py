@@ -39,7 +39,7 @@ pytestmark = pytest.mark.django_db
 
 # Long enough that its digits cannot turn up by chance in a page (no id or count is this long).
 SECRET_SEED = 8_123_456_789_012_345_677
-MAX_MOVES = 60
+MAX_MOVES = 120
 
 
 def _cards(data: Any, game: EngineGame | None = None) -> set[str]:
@@ -125,8 +125,9 @@ def _check(response: Any, secret: set[str], where: str) -> None:
 def _config(engine_game: EngineGame, players: int) -> dict[str, Any]:
     defaults = engine_game.normalize_config({})
     config: dict[str, Any] = {"players": players} if "players" in defaults else {}
-    if "max_turns" in defaults:
-        config["max_turns"] = 6  # a whole game, ended by the cap, in a few dozen moves
+    # A whole game in a few dozen moves, where the game has a length to set (ended by its own cap).
+    short = {"max_turns": 6, "hands": 3, "turn_cap": 4}
+    config.update({key: value for key, value in short.items() if key in defaults})
     return config
 
 
@@ -195,13 +196,13 @@ def test_no_page_or_response_shows_what_its_viewer_may_not_see(game_id: str, set
     # Not vacuous: each seat saw cards the spectator did not (its own hand at least).
     for seat in range(len(known) - 1):
         assert known[seat] - known[None], f"seat {seat} saw nothing private"
-    if game.status == GameStatus.FINISHED:
-        # Once over, everything is shown: the replay's last step draws every seat's hand.
-        final = game_state(game)
-        html = Client().get(f"/games/{game.pk}/replay/?step={game.version}").content.decode()
-        engine_game = get_game(game.game_id)
-        hands = set().union(*(_cards(final.observe(seat), engine_game) for seat in range(final.num_players)))
-        assert _leaks_in_html(html, hands) == hands, "the replay's last step does not show every hand"
+    assert game.status == GameStatus.FINISHED, f"{game_id} did not end in {MAX_MOVES} moves"
+    # Once over, everything is shown: the replay's last step draws every seat's hand.
+    final = game_state(game)
+    html = Client().get(f"/games/{game.pk}/replay/?step={game.version}").content.decode()
+    engine_game = get_game(game.game_id)
+    hands = set().union(*(_cards(final.observe(seat), engine_game) for seat in range(final.num_players)))
+    assert _leaks_in_html(html, hands) == hands, "the replay's last step does not show every hand"
 
 
 def test_the_page_check_sees_a_card_that_leaks(players: list[Player]) -> None:
