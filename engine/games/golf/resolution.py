@@ -1,0 +1,330 @@
+"""How far a MULLIGAN Shot goes and what it costs: pure functions over the catalog, no game state.
+
+The rule book's Resolution, in its order, for one Shot (:func:`resolve_shot`) or a whole table
+(:func:`resolve_turn`, which first routes reflected Actions to the players who played them):
+
+1. Immunity: *2-Putt* and *Perfect Putt* (``immune_to_actions``) ignore every Action card.
+2. Cancellations (*Mulligan*: ``cancel_actions``), then reflections (*Bad Karma*:
+   ``reflect_actions``). A reflected Action lands on whoever played it and is never reflected
+   again, so resolution always ends; one played by the course goes nowhere.
+3. Half Distance (``halve``: *Sand Trap*, *Water*) once, however many, using the club's own Half
+   Distance line; then every ``add_yards`` (*Hook*, *Slice*, *Rough*); the sum is floored at 0
+   once, at the end, so the order the cards were played in never matters.
+4. *Lucky Bounce* (``snap_to_hole``): a Shot ending that close to the hole stops on it.
+5. The ball moves toward the hole; past it, it comes back (``|distance - yards|``). A finishing
+   club that crosses or lands on the hole finishes it (the ball is then in the hole: distance 0),
+   unless a *Missed Putt* (``prevent_finish``) stopped it or a *Duff Shot* discarded the club.
+
+Strokes: the club's own (none when a *Duff Shot* discarded it: a catalog house assumption), plus
+every ``add_strokes`` penalty (*Water*, *Out of Bounds*, *Duff Shot*) that reached the Shot.
+
+House readings where the rule book is silent (the catalog marks the cards' texts as assumptions):
+
+- The *1-Putt*'s ``fixed_distance`` ignores every effect that changes how far the ball goes
+  (``add_yards``, ``halve``, ``snap_to_hole``) but not ``add_strokes``, ``prevent_finish`` or
+  ``discard_club``: a *Duff Shot* discards the club itself rather than changing its distance.
+- ``prevent_finish`` only stops putters, as the catalog's effect says ("a putter still advances").
+- A *Bad Karma* or *Lucky Bounce* the course plays "continues as if you had played it on yourself"
+  (rule book, It's You Against the Course): the caller passes it with ``by`` set to the target.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
+
+from engine.games.golf.catalog import ActionHalf, Catalog, Club, Effect
+
+# Rule book, Finishing a Hole: "0-25 Yards: +1 ... 26-100 Yards: +2 ... 101+ Yards: +3".
+FINISHING_STROKE_BANDS: tuple[tuple[int, int], ...] = ((25, 1), (100, 2))
+FINISHING_STROKES_BEYOND = 3
+
+
+@dataclass(frozen=True)
+class Action:
+    """An Action (or Play Anytime) half in play: ``by`` the seat that played it (None: the course,
+    or nobody in particular), aimed at ``target`` (None: the Shot being resolved)."""
+
+    card: ActionHalf
+    by: int | None = None
+    target: int | None = None
+
+
+ActionLike = Action | ActionHalf | str
+
+
+@dataclass(frozen=True)
+class ShotResult:
+    yards_moved: int
+    new_distance_to_hole: int
+    strokes: int
+    finished: bool
+    notes: tuple[str, ...] = ()
+    penalty_strokes: int = 0
+    club_discarded: bool = False
+    # The Actions that took effect on this Shot (after immunity, cancellation and reflection).
+    applied: tuple[Action, ...] = field(default=(), repr=False)
+
+
+@dataclass(frozen=True)
+class Shot:
+    """One seat's Shot for :func:`resolve_turn`."""
+
+    distance_to_hole: int
+    club: Club
+
+
+def _effects(action: Action, name: str) -> list[Effect]:
+    return [effect for effect in action.card.effects if effect.effect == name]
+
+
+def _has(action: Action, name: str) -> bool:
+    return any(effect.effect == name for effect in action.card.effects)
+
+
+def _who(by: int | None) -> str:
+    return "the course" if by is None else f"seat {by}"
+
+
+def _normalize(actions: Sequence[ActionLike], catalog: Catalog) -> list[Action]:
+    result: list[Action] = []
+    for item in actions:
+        if isinstance(item, Action):
+            result.append(item)
+        elif isinstance(item, ActionHalf):
+            result.append(Action(item))
+        else:
+            if item not in catalog.actions:
+                raise KeyError(f"unknown action {item!r} in catalog {catalog.name!r}")
+            result.append(Action(catalog.actions[item]))
+    return result
+
+
+def _screen(
+    *, seat: int | None, club: Club, actions: Sequence[Action]
+) -> tuple[list[Action], list[Action], list[str]]:
+    """``(kept, reflected_away, notes)`` for the Actions aimed at one Shot: immunity, then
+    cancellations, then reflections."""
+    notes: list[str] = []
+    if club.immune_to_actions:
+        # Rule book, Putter Attributes: "2-Putt and Perfect Putt are immune to ALL Action cards
+        # (this includes Lucky Bounce and Bad Karma)."
+        ignored = [a for a in actions if a.card.kind == "action" and not _has(a, "none")]
+        if ignored:
+            names = ", ".join(a.card.name for a in ignored)
+            verb = "has" if len(ignored) == 1 else "have"
+            notes.append(f"{club.name} is immune to all Action cards: {names} {verb} no effect")
+        return [], [], notes
+    live = list(actions)
+    # Rule book, Tips: the Mulligan "can remove negative actions against you after they have been
+    # revealed"; the catalog takes it as every Action an opponent (or, with by=anyone, anybody) aimed.
+    for canceller in [a for a in live if _has(a, "cancel_actions")]:
+        if canceller not in live:
+            continue
+        anyone = any(e.params.get("by") == "anyone" for e in _effects(canceller, "cancel_actions"))
+        owner = canceller.by if canceller.by is not None else seat
+        cancelled = [
+            a
+            for a in live
+            if a is not canceller
+            and a.card.kind == "action"
+            and not _has(a, "none")
+            and (anyone or a.by is None or a.by != owner)
+        ]
+        for a in cancelled:
+            live.remove(a)
+            notes.append(f"{canceller.card.name} cancels {a.card.name} (from {_who(a.by)})")
+    # Catalog house assumption for Bad Karma: every other Action aimed at its target goes back to
+    # whoever played it. Bad Karma cards do not reflect each other, and nothing is reflected twice.
+    reflectors = [a for a in live if _has(a, "reflect_actions")]
+    reflected: list[Action] = []
+    if reflectors:
+        for a in list(live):
+            if a in reflectors or a.card.kind != "action" or _has(a, "none"):
+                continue
+            if seat is not None and a.by == seat:
+                continue  # back to the player who played it: it stays where it is
+            live.remove(a)
+            reflected.append(a)
+            notes.append(f"{reflectors[0].card.name} reflects {a.card.name} back to {_who(a.by)}")
+    return live, reflected, notes
+
+
+def resolve_shot(
+    *,
+    distance_to_hole: int,
+    club: Club | str,
+    actions: Sequence[ActionLike],
+    catalog: Catalog,
+    seat: int | None = None,
+) -> ShotResult:
+    """Resolve one Shot from ``distance_to_hole`` (yards, >= 0) with ``club`` and the Actions aimed
+    at it (their ``target`` is ignored here). ``seat`` is the shooter, to tell their own Actions
+    from opponents'; bare :class:`ActionHalf` values or catalog ids count as an opponent's.
+    Actions reflected away by a Bad Karma are dropped; :func:`resolve_turn` delivers them."""
+    if distance_to_hole < 0:
+        raise ValueError(f"distance_to_hole must be >= 0, not {distance_to_hole}")
+    if isinstance(club, str):
+        club = catalog.clubs[club]
+    played = _normalize(actions, catalog)
+    kept, _reflected, notes = _screen(seat=seat, club=club, actions=played)
+    return _measure(distance_to_hole=distance_to_hole, club=club, actions=kept, notes=notes)
+
+
+def _measure(*, distance_to_hole: int, club: Club, actions: Sequence[Action], notes: list[str]) -> ShotResult:
+    shot_actions = [a for a in actions if a.card.kind == "action" and not _has(a, "none")]
+    penalty = sum(int(e.params["strokes"]) for a in shot_actions for e in _effects(a, "add_strokes"))
+    # Rule book, Discarded or Canceled cards: "If a Club card is discarded by a Duff Shot, that player
+    # doesn't advance any distance this turn." The catalog: the discarded Club counts no stroke.
+    duffs = [a for a in shot_actions if _has(a, "discard_club")]
+    if duffs:
+        notes.append(f"{duffs[0].card.name} discards the {club.name}: the ball does not move")
+        return ShotResult(
+            yards_moved=0,
+            new_distance_to_hole=distance_to_hole,
+            strokes=penalty,
+            finished=False,
+            notes=tuple(notes + _penalty_notes(shot_actions)),
+            penalty_strokes=penalty,
+            club_discarded=True,
+            applied=tuple(shot_actions),
+        )
+    yards = club.yards
+    halvers = [a for a in shot_actions if _has(a, "halve")]
+    adders = [a for a in shot_actions if _has(a, "add_yards")]
+    snappers = [a for a in shot_actions if _has(a, "snap_to_hole")]
+    if club.fixed_distance:
+        # Rule book, Putter Attributes: "The distance for the 1-Putt card can't be changed by any
+        # Action ... Water's halving effect will be canceled, but the 1-stroke penalty will still be applied."
+        ignored = [a.card.name for a in halvers + adders + snappers]
+        if ignored:
+            kept = " (its penalty strokes still count)" if penalty else ""
+            notes.append(f"the {club.name}'s distance cannot change: {', '.join(ignored)} ignored{kept}")
+        halvers, adders, snappers = [], [], []
+    if halvers:
+        # Rule book, Half Distance: "If more than one Half Distance action is played on a Club, the
+        # distance is only halved once" and "the Half Distance effect always happens first".
+        yards = club.half_yards
+        names = " and ".join(a.card.name for a in halvers)
+        notes.append(f"{names} halve{'s' if len(halvers) == 1 else ''} the {club.name} to {yards} yd")
+    for a in adders:
+        for e in _effects(a, "add_yards"):
+            change = int(e.params["yards"])
+            yards += change
+            notes.append(f"{a.card.name} {change:+d} yd")
+    if yards < 0:
+        # Rule book, Shot Distance and Direction: "your Shot distance cannot be reduced to less than 0 yards."
+        notes.append("the Shot cannot go below 0 yd")
+        yards = 0
+    # Rule book: "Your Shot will always advance your ball towards the hole – if you shoot past the
+    # hole, your next Shot will move you back up the board towards the hole."
+    crosses = yards >= distance_to_hole
+    new_distance = abs(distance_to_hole - yards)
+    snapped = False
+    if snappers and new_distance > 0:
+        within = max(int(e.params["within_yards"]) for a in snappers for e in _effects(a, "snap_to_hole"))
+        if new_distance <= within:
+            notes.append(f"{snappers[0].card.name}: the ball stops on the hole ({new_distance} yd away)")
+            new_distance, snapped = 0, True
+    finished = False
+    if club.finishing and (crosses or snapped):
+        preventers = [a for a in shot_actions if _has(a, "prevent_finish")]
+        if club.putter and preventers:
+            # Rule book, Putter Attributes: with a Missed Putt "the player will still advance 25 yards
+            # due to the putt but will not finish the hole if they cross it."
+            notes.append(f"{preventers[0].card.name}: the {club.name} does not finish the hole")
+        else:
+            finished, new_distance = True, 0
+            notes.append(f"the {club.name} finishes the hole")
+    elif not club.finishing and crosses and distance_to_hole > 0:
+        notes.append(
+            f"the {club.name} is not a finishing club: the ball stops {new_distance} yd from the hole"
+        )
+    preventers_off = [a.card.name for a in shot_actions if _has(a, "prevent_finish") and not club.putter]
+    if preventers_off:
+        notes.append(f"{', '.join(preventers_off)} only stops putters: no effect on the {club.name}")
+    notes.append(f"{club.name}: {yards} yd, {new_distance} yd to the hole")
+    return ShotResult(
+        yards_moved=yards,
+        new_distance_to_hole=new_distance,
+        strokes=club.strokes + penalty,
+        finished=finished,
+        notes=tuple(notes + _penalty_notes(shot_actions)),
+        penalty_strokes=penalty,
+        club_discarded=False,
+        applied=tuple(shot_actions),
+    )
+
+
+def _penalty_notes(actions: Sequence[Action]) -> list[str]:
+    return [
+        f"{a.card.name} +{e.params['strokes']} stroke{'s' if int(e.params['strokes']) != 1 else ''}"
+        for a in actions
+        for e in _effects(a, "add_strokes")
+    ]
+
+
+def route_actions(
+    *, clubs: Mapping[int, Club], actions: Sequence[Action]
+) -> tuple[dict[int, list[Action]], dict[int, list[str]]]:
+    """Which Actions reach each seat's Shot after immunity, cancellations and reflections:
+    ``(landed, notes)`` keyed by seat. Every Action needs a ``target`` among ``clubs``."""
+    landed: dict[int, list[Action]] = {seat: [] for seat in clubs}
+    notes: dict[int, list[str]] = {seat: [] for seat in clubs}
+    by_target: dict[int, list[Action]] = {seat: [] for seat in clubs}
+    for a in actions:
+        if a.target is None or a.target not in clubs:
+            raise ValueError(f"{a.card.name} targets {a.target!r}, not one of the seats {sorted(clubs)}")
+        by_target[a.target].append(a)
+    for seat, aimed in by_target.items():
+        kept, reflected, seat_notes = _screen(seat=seat, club=clubs[seat], actions=aimed)
+        landed[seat].extend(kept)
+        notes[seat].extend(seat_notes)
+        for a in reflected:
+            if a.by is None or a.by not in clubs:
+                continue  # the course's Action reflected back at the course does nothing
+            back = replace(a, target=a.by)
+            if clubs[a.by].immune_to_actions:
+                notes[a.by].append(f"{clubs[a.by].name} is immune: the reflected {a.card.name} has no effect")
+                continue
+            landed[a.by].append(back)
+            notes[a.by].append(f"{a.card.name} comes back from seat {seat}")
+    return landed, notes
+
+
+def resolve_turn(
+    *, shots: Mapping[int, Shot], actions: Sequence[Action], catalog: Catalog
+) -> dict[int, ShotResult]:
+    """Every seat's Shot in one Resolution: Actions (each with ``by`` and ``target``) routed through
+    cancellations and reflections, then :func:`resolve_shot` for each seat."""
+    clubs = {seat: shot.club for seat, shot in shots.items()}
+    landed, route_notes = route_actions(clubs=clubs, actions=actions)
+    results: dict[int, ShotResult] = {}
+    for seat, shot in shots.items():
+        result = resolve_shot(
+            distance_to_hole=shot.distance_to_hole,
+            club=shot.club,
+            actions=landed[seat],
+            catalog=catalog,
+            seat=seat,
+        )
+        results[seat] = replace(result, notes=tuple(route_notes[seat]) + result.notes)
+    return results
+
+
+def finishing_strokes(distance: int) -> int:
+    """Finishing strokes for a player who did not finish, ``distance`` yards from the hole."""
+    if distance < 0:
+        raise ValueError(f"distance must be >= 0, not {distance}")
+    for limit, strokes in FINISHING_STROKE_BANDS:
+        if distance <= limit:
+            return strokes
+    return FINISHING_STROKES_BEYOND
+
+
+def hole_score(*, strokes: int, finished: bool, distance_to_hole: int) -> int:
+    """A player's score for a hole: strokes taken (clubs plus penalties), plus finishing strokes
+    (rule book, Finishing a Hole) unless they finished it."""
+    if strokes < 0:
+        raise ValueError(f"strokes must be >= 0, not {strokes}")
+    return strokes if finished else strokes + finishing_strokes(distance_to_hole)
