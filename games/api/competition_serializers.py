@@ -328,3 +328,19 @@ class StandingsSerializer(serializers.Serializer):
         child=serializers.DictField(),
         help_text="rank, entry, name, seed and every tiebreaker of the format",
     )
+
+
+RULES_OF_PLAY = (
+    "move_time_limit",
+    "timeout_policy",
+    "allow_vacations",
+    "bot_move_time_ms",
+    "bot_time_bank_ms",
+    "bot_fault_policy",
+    "bot_max_strikes",
+)
+
+
+def rules_of_play(data: dict[str, Any]) -> dict[str, Any]:
+    """The validated rules of play of a create request, as the create services take them."""
+    return {key: data[key] for key in RULES_OF_PLAY}

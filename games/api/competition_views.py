@@ -26,6 +26,7 @@ from games.api.competition_serializers import (
     StandingsSerializer,
     TournamentCreateSerializer,
     TournamentSerializer,
+    rules_of_play,
 )
 from games.api.serializers import MAX_ID
 from games.competition_selectors import (
@@ -86,16 +87,10 @@ class TournamentListCreateView(generics.ListAPIView):
             min_table_size=data.get("min_table_size"),
             rounds=data.get("rounds"),
             best_of=data["best_of"],
-            move_time_limit=data["move_time_limit"],
             entrants=data["entrants"],
             late_entries=data["late_entries"],
             rated=data["rated"],
-            timeout_policy=data["timeout_policy"],
-            allow_vacations=data["allow_vacations"],
-            bot_move_time_ms=data["bot_move_time_ms"],
-            bot_time_bank_ms=data["bot_time_bank_ms"],
-            bot_fault_policy=data["bot_fault_policy"],
-            bot_max_strikes=data["bot_max_strikes"],
+            **rules_of_play(data),
         )
         return _detail(tournament.pk, status.HTTP_201_CREATED)
 

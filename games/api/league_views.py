@@ -16,6 +16,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from games.api.competition_serializers import rules_of_play
 from games.api.league_serializers import (
     ChallengeSerializer,
     LeagueCreateSerializer,
@@ -84,13 +85,7 @@ class LeagueListCreateView(generics.ListAPIView):
             entrants=data["entrants"],
             challenge_range=data["challenge_range"],
             ratings_per_season=data["ratings_per_season"],
-            move_time_limit=data["move_time_limit"],
-            timeout_policy=data["timeout_policy"],
-            allow_vacations=data["allow_vacations"],
-            bot_move_time_ms=data["bot_move_time_ms"],
-            bot_time_bank_ms=data["bot_time_bank_ms"],
-            bot_fault_policy=data["bot_fault_policy"],
-            bot_max_strikes=data["bot_max_strikes"],
+            **rules_of_play(data),
         )
         return _detail(league.pk, status.HTTP_201_CREATED)
 

@@ -1,9 +1,12 @@
-"""A competition's rules for submitted bots (games.models.BotRules), checked the same way for
-tournaments and leagues."""
+"""A competition's rules of play, checked the same way for tournaments and leagues: the people's
+time per move and timeout policy, and the clock and fault policy of submitted bots
+(games.models.BotRules)."""
 
 from __future__ import annotations
 
-from games.models import BotFaultPolicy
+from datetime import timedelta
+
+from games.models import BotFaultPolicy, TimeoutPolicy
 from games.services.errors import InvalidInput
 
 MOVE_TIME_MS = (100, 10 * 60 * 1000)
@@ -35,3 +38,29 @@ def check_bot_rules(*, move_time_ms: int, time_bank_ms: int, fault_policy: str, 
     low, high = MAX_STRIKES
     if not low <= max_strikes <= high:
         raise InvalidInput(f"bots are disqualified at {low} to {high} strikes, not {max_strikes}")
+
+
+def check_timeout_policy(policy: str) -> None:
+    if policy not in TimeoutPolicy.values:
+        raise InvalidInput(f"timeout policies are {', '.join(TimeoutPolicy.values)}, not {policy!r}")
+
+
+def check_rules_of_play(
+    *,
+    move_time_limit: timedelta,
+    timeout_policy: str,
+    bot_move_time_ms: int,
+    bot_time_bank_ms: int,
+    bot_fault_policy: str,
+    bot_max_strikes: int,
+) -> None:
+    """Everything a tournament or a league says about time and faults, or InvalidInput saying why not."""
+    if move_time_limit <= timedelta(0):
+        raise InvalidInput("the time limit per move must be positive")
+    check_timeout_policy(timeout_policy)
+    check_bot_rules(
+        move_time_ms=bot_move_time_ms,
+        time_bank_ms=bot_time_bank_ms,
+        fault_policy=bot_fault_policy,
+        max_strikes=bot_max_strikes,
+    )

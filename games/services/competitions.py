@@ -34,7 +34,7 @@ from games.models import (
 )
 from games.scheduling.elimination import seeds_by_rating
 from games.scheduling.swiss import recommended_rounds
-from games.services.bot_rules import check_bot_rules
+from games.services.bot_rules import check_rules_of_play
 from games.services.bot_validation import check_may_compete
 from games.services.entrants import entrant_for, may_act_for_bot
 from games.services.errors import Conflict, InvalidInput, NotFound, NotYourEntrant
@@ -138,14 +138,13 @@ def tournament_create(
         raise InvalidInput(f"entrants are one of {', '.join(EntrantKinds.values)}, not {entrants!r}")
     if rounds is not None and rounds < 1:
         raise InvalidInput("a tournament has at least one round")
-    if move_time_limit <= timedelta(0):
-        raise InvalidInput("the time limit per move must be positive")
-    check_timeout_policy(timeout_policy)
-    check_bot_rules(
-        move_time_ms=bot_move_time_ms,
-        time_bank_ms=bot_time_bank_ms,
-        fault_policy=bot_fault_policy,
-        max_strikes=bot_max_strikes,
+    check_rules_of_play(
+        move_time_limit=move_time_limit,
+        timeout_policy=timeout_policy,
+        bot_move_time_ms=bot_move_time_ms,
+        bot_time_bank_ms=bot_time_bank_ms,
+        bot_fault_policy=bot_fault_policy,
+        bot_max_strikes=bot_max_strikes,
     )
     try:
         game_min = get_game(game_id).min_players
@@ -182,11 +181,6 @@ def tournament_create(
         bot_max_strikes=bot_max_strikes,
         seed=secrets.randbits(63),
     )
-
-
-def check_timeout_policy(policy: str) -> None:
-    if policy not in TimeoutPolicy.values:
-        raise InvalidInput(f"timeout policies are {', '.join(TimeoutPolicy.values)}, not {policy!r}")
 
 
 # -- Registration ----------------------------------------------------------------------------------

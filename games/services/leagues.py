@@ -73,10 +73,10 @@ from games.models import (
 )
 from games.ratings.elo import multi_seat_update
 from games.ratings.openskill import SkillRating, openskill_initial, openskill_update
-from games.services.bot_rules import check_bot_rules
+from games.services.bot_rules import check_rules_of_play
 from games.services.bot_validation import check_may_compete
 from games.services.bulk import insert_rows
-from games.services.competitions import MAX_MULTI_SEAT, _validated_config, check_timeout_policy
+from games.services.competitions import MAX_MULTI_SEAT, _validated_config
 from games.services.entrants import entrant_for, may_act_for_bot
 from games.services.errors import Conflict, InvalidInput, NotFound, NotYourEntrant
 from games.services.lifecycle import check_organiser, in_state, transition
@@ -127,14 +127,13 @@ def league_create(
         raise InvalidInput("OpenSkill is offered for multi-seat leagues (3 or more seats); use Elo")
     if challenge_range < 1:
         raise InvalidInput("the challenge range is at least one place")
-    if move_time_limit <= timedelta(0):
-        raise InvalidInput("the time limit per move must be positive")
-    check_timeout_policy(timeout_policy)
-    check_bot_rules(
-        move_time_ms=bot_move_time_ms,
-        time_bank_ms=bot_time_bank_ms,
-        fault_policy=bot_fault_policy,
-        max_strikes=bot_max_strikes,
+    check_rules_of_play(
+        move_time_limit=move_time_limit,
+        timeout_policy=timeout_policy,
+        bot_move_time_ms=bot_move_time_ms,
+        bot_time_bank_ms=bot_time_bank_ms,
+        bot_fault_policy=bot_fault_policy,
+        bot_max_strikes=bot_max_strikes,
     )
     try:
         get_game(game_id)
