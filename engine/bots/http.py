@@ -69,10 +69,16 @@ class _DeadlineSSLSocket(_Deadline, ssl.SSLSocket):
         super().sendall(data, flags)
 
 
-def _refused(ip: ipaddress.IPv4Address | ipaddress.IPv6Address) -> bool:
+def is_public_address(ip: ipaddress.IPv4Address | ipaddress.IPv6Address) -> bool:
+    """Whether the service may call this address on a user's behalf (bots, webhooks): not private,
+    loopback, link-local, multicast, reserved or unspecified, an IPv4-mapped IPv6 address included."""
     if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped is not None:
         ip = ip.ipv4_mapped
-    return not ip.is_global or ip.is_multicast or ip.is_reserved or ip.is_unspecified
+    return ip.is_global and not (ip.is_multicast or ip.is_reserved or ip.is_unspecified)
+
+
+def _refused(ip: ipaddress.IPv4Address | ipaddress.IPv6Address) -> bool:
+    return not is_public_address(ip)
 
 
 def resolve_public(host: str, port: int) -> list[tuple[int, str]]:

@@ -43,6 +43,7 @@ from django.db.models import Max
 from django.utils import timezone
 
 from engine import EngineError, UnknownGame, get_game
+from engine.bots.http import is_public_address
 from games.models import (
     Bot,
     BotActivation,
@@ -283,7 +284,7 @@ def clean_url(url: Any) -> str:
             address = ipaddress.ip_address(host)
         except ValueError:
             address = None  # a name: the worker checks what it resolves to at each call
-        if address is not None and not address.is_global:
+        if address is not None and not is_public_address(address):
             raise InvalidInput(f"the URL must reach a public address, not {address}")
     return url
 

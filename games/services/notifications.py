@@ -47,6 +47,7 @@ from django.db import transaction
 from django.db.models import Max, Q
 from django.utils import timezone
 
+from engine.bots.http import is_public_address
 from games.models import (
     Game,
     Move,
@@ -510,7 +511,7 @@ def _refuse_private(url: str) -> None:
         raise TransientDeliveryError(f"webhook host {host!r} not found: {exc}") from None
     for address in addresses:
         ip = ipaddress.ip_address(address.split("%")[0])
-        if not ip.is_global:
+        if not is_public_address(ip):
             raise DeliveryError(f"webhook host {host!r} is a private address ({ip})")
 
 
