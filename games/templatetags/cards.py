@@ -59,6 +59,14 @@ def card_filter(value: Any) -> SafeString:
     return card_html(value) if is_card(value) else SafeString(escape(value))
 
 
+@register.filter(name="hand_card")
+def hand_card(value: Any) -> SafeString:
+    """One card of a hand: a playing card drawn as one, any other game's card as a labelled chip."""
+    if is_card(value):
+        return card_html(value)
+    return format_html('<span class="chip">{}</span>', value)
+
+
 @register.filter
 def cards(values: Any) -> SafeString:
     """A row of cards from a list (``None`` entries are cards face down)."""

@@ -19,7 +19,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 PASSWORD = "a long browser password"
 MAX_CLICKS = 600
 # Short sessions, where a game has a length to set: a whole game, ended by its own rules.
-SHORT = {"max_turns": 6, "hands": 3, "turn_cap": 8}
+SHORT = {"max_turns": 6, "hands": 3, "turn_cap": 8, "holes": 1}
 
 
 @pytest.mark.parametrize("game_id", [game.id for game in registered_games()])

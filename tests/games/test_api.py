@@ -780,7 +780,7 @@ class TestLadder:
         ("query", "words"),
         [
             ("", "say which game's ladder"),
-            ("?game=golf", "no game is registered as 'golf'"),
+            ("?game=croquet", "no game is registered as 'croquet'"),
             ("?game=", "say which"),
         ],
     )

@@ -126,7 +126,7 @@ def _config(engine_game: EngineGame, players: int) -> dict[str, Any]:
     defaults = engine_game.normalize_config({})
     config: dict[str, Any] = {"players": players} if "players" in defaults else {}
     # A whole game in a few dozen moves, where the game has a length to set (ended by its own cap).
-    short = {"max_turns": 6, "hands": 3, "turn_cap": 4}
+    short = {"max_turns": 6, "hands": 3, "turn_cap": 4, "holes": 1}
     config.update({key: value for key, value in short.items() if key in defaults})
     return config
 
