@@ -56,6 +56,17 @@ class HeuristicBot:
         if observation is None:
             raise EngineError("the heuristic bot needs its observation")
         plans = [a for a in legal_actions if a["type"] == "plan"]
+        wolf = [a for a in legal_actions if a["type"] == "wolf"]
+        if wolf:
+            # Wolf: partner the best golfer so far (lowest total), Lone Wolf never (2 points need
+            # beating both).
+            totals = {p["seat"]: p["total"] for p in observation["players"]}
+            return min(
+                (a for a in wolf if a["partner"] is not None),
+                key=lambda a: (totals[a["partner"]], a["partner"]),
+            )
+        if {"type": "decline"} in legal_actions:
+            return {"type": "decline"}  # Let's Make it Interesting: this bot keeps its chips
         if not plans:
             mulligan = [
                 a
@@ -86,8 +97,13 @@ class HeuristicBot:
                 elif effect.effect != "none":
                     gain = -self._harm(half) or -1
             return (-cost + gain, 0)
+        # Best Ball: the golfer two seats round is on this bot's side, not an opponent.
+        mates = {me, (me + 2) % len(players)} if "best_ball" in observation else {me}
+        if target in mates and target != me:
+            return (-cost - self._harm(half), 0)
         leader = min(
-            (p for p in players if p["seat"] != me), key=lambda p: (p["total"], p["distance"], p["seat"])
+            (p for p in players if p["seat"] not in mates),
+            key=lambda p: (p["total"], p["distance"], p["seat"]),
         )
         harm = self._harm(half)
         aimed = harm if target == leader["seat"] else harm // 2

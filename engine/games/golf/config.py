@@ -15,6 +15,11 @@ Coast Golf Links, the built-in card catalog.
   needs the guarantee).
 - ``catalog``: ``null`` for the built-in catalog, or a whole catalog object (a league's own
   printing), validated by :func:`engine.games.golf.catalog.catalog_from_json`.
+- ``mode``: ``standard``, or one of the rule book's alternate modes (see
+  :mod:`engine.games.golf.rules`): ``heavy_bag``; ``handicap`` (What's Your Handicap?, 2 players);
+  ``against_the_course`` (It's You Against the Course, 2 players); ``wolf`` (Wolf, 3 players); ``best_ball``
+  (Best Ball, 4 golfers in two sides); ``interesting`` (Let's Make it Interesting: at most 9 holes).
+- ``chips``: each player's starting chips in ``interesting`` mode (10 to 10,000).
 """
 
 from __future__ import annotations
@@ -36,7 +41,20 @@ DEFAULTS: dict[str, Any] = {
     "holes": 9,
     "turn_cap": 20,
     "catalog": None,
+    "mode": "standard",
+    "chips": 100,
 }
+MODES: tuple[str, ...] = (
+    "standard",
+    "heavy_bag",
+    "handicap",
+    "against_the_course",
+    "wolf",
+    "best_ball",
+    "interesting",
+)
+# The rule book's "2-Player Modes".
+TWO_PLAYER_MODES: tuple[str, ...] = ("handicap", "against_the_course")
 
 
 def _whole(name: str, value: Any, low: int, high: int) -> int:
@@ -104,5 +122,19 @@ def normalize_config(config: Mapping[str, Any] | None) -> dict[str, Any]:
         raise ConfigError(
             f"option 'catalog' must be null or a catalog object, not {short(result['catalog'])}"
         )
+    mode = result["mode"]
+    if not isinstance(mode, str) or mode not in MODES:
+        raise ConfigError(f"option 'mode' must be one of {', '.join(MODES)}, not {short(mode)}")
+    if mode in TWO_PLAYER_MODES and result["players"] != 2:
+        raise ConfigError(f"mode {mode!r} is for 2 players, not {result['players']}")
+    if mode == "wolf" and result["players"] != 3:
+        raise ConfigError(f"mode 'wolf' is for 3 players, not {result['players']}")
+    if mode == "best_ball" and result["players"] != 4:
+        raise ConfigError(
+            f"mode 'best_ball' is for 4 golfers (seats; one person may hold two), not {result['players']}"
+        )
+    _whole("chips", result["chips"], 10, 10_000)
+    if mode == "interesting" and result["holes"] > 9:
+        raise ConfigError("Let's Make it Interesting ends at the end of 9 holes: 'holes' may be at most 9")
     catalog_of(result)  # validates; raises CatalogError (a ConfigError) naming the card and field
     return result

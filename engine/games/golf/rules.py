@@ -1,4 +1,6 @@
-"""MULLIGAN, the golf card game (``001_b0f00b7950c1e11c.txt``), standard rules for 2 to 4 players.
+"""MULLIGAN, the golf card game (``001_b0f00b7950c1e11c.txt``): standard rules for 2 to 4 players,
+and the alternate modes Heavy Bag, What's Your Handicap?, It's You Against the Course, Wolf, Best
+Ball and Let's Make it Interesting.
 
 A round is 9 or 18 holes of a course (:mod:`engine.games.golf.config`). The card halves come from
 the catalog (:mod:`engine.games.golf.catalog`); how far a Shot goes and what it costs is
@@ -53,6 +55,69 @@ showed. Cards drawn, stolen or given are told only to the seats that see them. T
 which seat holds a playable Play Anytime card when it is asked: that is the price of never asking
 a seat that cannot play.
 
+Alternate play modes (rule book, "Alternate Play Modes" and "2-Player Modes"), the config's ``mode``:
+
+- ``heavy_bag`` (Heavy Bag): "the hand size is increased by three (nine standard cards plus the
+  2-Putt / Practice Swing)"; "Each player can select and play TWO Action cards per turn" and "may
+  choose up to two targets for your two Actions". A plan then also has ``"action2"`` and
+  ``"target2"``: a second Action card from the hand with its own target, or both ``null`` for one
+  Action (the Practice Swing only ever alone). A pair is offered once, in the hand's sorted order;
+  both stay face down until SWING!.
+- ``handicap`` (What's Your Handicap?, 2 players): "the player in the lead draws one less card
+  during the DRAW phase for each stroke they are ahead". The lead is the difference of the totals
+  of the holes already scored (strokes of the hole being played do not count until it is scored);
+  a seat never draws fewer than none.
+- ``against_the_course`` (It's You Against the Course, 2 players): "Whichever player has the
+  lowest total score when a hole begins will be the target for the entire hole. If both players
+  are tied going into a hole ... the course plays no Actions that hole." On such a hole, "At the
+  beginning of each turn, place one card from the deck face down in the center of the table" (after
+  the DRAW; nobody sees it); at SWING! it is turned up, "If it is not an Action card, draw another
+  card until you reveal an Action card" (the others go to the discard pile): the course plays it on
+  the leader, as if a third player (``by=None`` in :mod:`resolution`). "Sometimes the course will
+  help you out with a Lucky Bounce or Bad Karma! In this case, continue as if you had played it on
+  yourself." "If you use Bad Karma to reflect the course's Action, it targets back at the course
+  (and does nothing)." "If any player plays Course GPS, the Action for the course is also
+  revealed": the Course GPS turns it up (and further cards until an Action) at once. A Mulligan
+  cancels the course's Action like an opponent's, and may be played when it is aimed at you.
+
+- ``wolf`` (Wolf, 3 players), a side game on a standard round: "Players pick a rotation order and
+  take turns being the Wolf on each hole" (seat order: seat ``h % 3`` is the Wolf of the round's
+  hole ``h``, counted from 0). "Before each hole begins, the Wolf either picks another player to be
+  on their team, or decides to go Lone Wolf": a ``wolf`` phase before the hole's first DRAW, where
+  the Wolf alone acts, ``{"type": "wolf", "partner": P}`` (another seat, or ``null`` for Lone
+  Wolf; public). "If the Wolf or their partner makes the lowest score on the hole, they each win a
+  point. If the Wolf went Lone Wolf and makes the lowest score, they win 2 points. Only the Wolf and
+  their partner score points. If any other players beat or tie their score, no points are scored
+  for that hole." The outcome ranks by points, most first; equal points are split by total strokes
+  (fewer first; a house rule, the book names no winner); the Outcome's scores stay strokes.
+
+- ``best_ball`` (Best Ball): two sides of two golfers; a seat is a golfer, seats 0 and 2 are one
+  side, 1 and 3 the other (so the sides alternate in turn order). "For 2 players, each player
+  controls 2 golfers (and two hands)", "or 4 players in teams of 2, or 3 players with a team of 2
+  players competing against 1 player with two hands": who holds which seat is the table's business
+  (a person may hold two seats), and each seat sees only its own hand. "Play proceeds just like a
+  normal 4-player game, except at the end of each hole, each of the 2 players (or teams) takes the
+  lower score of their 2 golfers as their score for the hole." "Action cards that say 'target
+  yourself' can be applied to either of the golfers under your control (or your teammate)." The
+  outcome ranks the sides by the sum of their hole scores, both golfers of a side sharing its place
+  and score.
+
+- ``interesting`` (Let's Make it Interesting): "each player starts with an equal amount of chips"
+  (the config's ``chips``). "At any point during a hole, any player may propose a wager of any type
+  with one other player"; made structured and finite here: while a seat has not yet planned its
+  Shot it may propose one wager a turn, ``{"type": "wager", "kind": K, "to": O, "stake": S}``, a
+  stake of 5, 10, 25 or 50 chips both can cover, of a kind ``beat_or_tie`` ("I beat or tie you on
+  this hole", settled when the hole is scored) or ``no_finish_this_turn`` with ``"subject": X``
+  ("X doesn't finish the hole this turn", settled after the turn's Resolution). "The player
+  receiving the wager has the choice whether or not to take the bet": the game waits for the
+  receiver alone (``accept`` or ``decline``). "If they do, both players place that many chips in a
+  side pot, to be resolved whenever the conditions of the bet are met (or not)": the winner takes
+  both stakes. Wagers are public. "The game ends when one player has acquired all the chips, or at
+  the end of 9 holes (the player with the most chips wins)": ``holes`` is at most 9; when a turn's
+  wagers give one player every chip, the hole ends at once (scored with finishing strokes, which
+  settles its ``beat_or_tie`` wagers) and so does the round. Equal chips share a place; the
+  Outcome's scores stay strokes.
+
 Cards are the catalog's deck cards, one name per physical card: ``"Driver / Hook (1)"``. The
 2-Putt/Practice Swing card is not among them (every seat has one, so it is no secret): plans name
 it ``"2-Putt / Practice Swing"``.
@@ -74,8 +139,13 @@ from engine.games.golf.resolution import Action as PlayedAction
 from engine.games.golf.resolution import Shot, hole_score, resolve_turn
 
 PLAN, RESPOND, REVEALED, OVER = "plan", "respond", "revealed", "over"
+OFFER = "offer"  # Let's Make it Interesting: a wager waits for its receiver's answer
+WAGER_KINDS = ("beat_or_tie", "no_finish_this_turn")
+STAKES = (5, 10, 25, 50)
+WOLF = "wolf"  # Wolf mode: the hole's Wolf picks a partner or goes Lone Wolf before the hole
 PLAYER_CARD = "2-Putt / Practice Swing"
 HAND_SIZE = 7  # counting the 2-Putt/Practice Swing card (rule book, DRAW)
+HEAVY_BAG_HAND_SIZE = 10  # Heavy Bag: "nine standard cards plus the 2-Putt / Practice Swing"
 LOG_SHOWN = 40
 # Play Anytime effects this engine can play, and where (the response window plays Pace of Play).
 _PLANNING_EFFECTS = ("peek_club", "reveal_actions", "steal_card", "redraw")
@@ -120,6 +190,8 @@ class GolfState(State):
         self.holes: tuple[Hole, ...] = self.course.holes[: config["holes"]]
         n = config["players"]
         self.n: int = n
+        self.mode: str = config["mode"]
+        self.hand_size = HEAVY_BAG_HAND_SIZE if self.mode == "heavy_bag" else HAND_SIZE
         self.phase = PLAN
         self.hole = 0
         self.turn = 0
@@ -146,6 +218,20 @@ class GolfState(State):
         self.quiet = 0
         self.log: list[JSON] = []
         self.last_results: list[JSON] = []
+        # It's You Against the Course: the leader the course plays on this hole (None: no course
+        # Actions), and the course's card in the centre (at most one; face down until course_up).
+        self.course_target: int | None = None
+        self.course_card: list[str] = []
+        self.course_up = False
+        # Wolf: one entry per hole begun, {"wolf", "partner", "points"}; points per seat.
+        self.wolves: list[JSON] = []
+        self.points: list[int] = [0] * n
+        # Let's Make it Interesting: chips, the offer waiting for an answer, the accepted wagers not
+        # yet settled (their stakes are in the side pot), the seats that proposed this turn.
+        self.chips: list[int] = [config["chips"]] * n if self.mode == "interesting" else []
+        self.offer: JSON | None = None
+        self.wagers: list[JSON] = []
+        self.proposed: list[int] = []
         if deal:
             self.deck = list(self.names)
             random.Random(f"golf:{seed}:deck").shuffle(self.deck)
@@ -179,7 +265,19 @@ class GolfState(State):
         plan = self.plans[seat]
         return plan is None or PLAYER_CARD not in (plan["club"], plan["action"])
 
+    def _plan_actions(self, plan: JSON) -> list[tuple[str, int]]:
+        """A plan's Actions (card, target): one, or in Heavy Bag up to two."""
+        played = [(plan["action"], plan["target"])] if plan["action"] is not None else []
+        if plan.get("action2") is not None:
+            played.append((plan["action2"], plan["target2"]))
+        return played
+
     def _draw(self, seat: Seat, count: int) -> list[str]:
+        drawn = self._take(count)
+        self.hands[seat].extend(drawn)
+        return drawn
+
+    def _take(self, count: int) -> list[str]:
         drawn: list[str] = []
         for _ in range(count):
             if not self.deck:
@@ -191,8 +289,87 @@ class GolfState(State):
                 random.Random(f"golf:{self.seed}:shuffle:{self.shuffles}").shuffle(self.deck)
                 self._say("The discard pile is shuffled into a new deck.")
             drawn.append(self.deck.pop())
-        self.hands[seat].extend(drawn)
         return drawn
+
+    def _mates(self, seat: Seat) -> list[int]:
+        """The golfers a "target yourself" Action may go to: the seat, and in Best Ball its side."""
+        if self.mode == "best_ball":
+            return [seat, (seat + 2) % self.n]
+        return [seat]
+
+    def side_scores(self) -> list[list[int]]:
+        """Best Ball: each seat's side's hole scores, the lower of its two golfers' per hole."""
+        return [
+            [min(a, b) for a, b in zip(self.scores[s], self.scores[(s + 2) % self.n], strict=True)]
+            for s in range(self.n)
+        ]
+
+    def _wager_words(self, wager: JSON) -> str:
+        if wager["kind"] == "beat_or_tie":
+            return f"seat {wager['by']} beats or ties seat {wager['to']} on this hole"
+        return f"seat {wager['subject']} does not finish the hole this turn"
+
+    def _settle(self, kind: str, won: Any) -> None:
+        """Settle every accepted wager of ``kind``; ``won(wager)`` is True when the proposer won."""
+        for wager in [w for w in self.wagers if w["kind"] == kind]:
+            self.wagers.remove(wager)
+            winner = wager["by"] if won(wager) else wager["to"]
+            self.chips[winner] += 2 * wager["stake"]
+            self._say(
+                f"Wager settled ({self._wager_words(wager)}): seat {winner} wins {2 * wager['stake']} chips."
+            )
+
+    def _chips_all_won(self) -> bool:
+        return self.mode == "interesting" and max(self.chips) == self.n * self.config["chips"]
+
+    def _wager_options(self, seat: Seat) -> list[Action]:
+        if self.mode != "interesting" or self.offer is not None or seat in self.proposed:
+            return []
+        options: list[Action] = []
+        for other in range(self.n):
+            if other == seat:
+                continue
+            stakes = [s for s in STAKES if s <= min(self.chips[seat], self.chips[other])]
+            for stake in stakes:
+                options.append({"type": "wager", "kind": "beat_or_tie", "to": other, "stake": stake})
+                options += [
+                    {
+                        "type": "wager",
+                        "kind": "no_finish_this_turn",
+                        "to": other,
+                        "stake": stake,
+                        "subject": x,
+                    }
+                    for x in range(self.n)
+                ]
+        return options
+
+    def _ahead(self, seat: Seat) -> int:
+        """Strokes ``seat`` leads every other player by (0 when it is not in the lead)."""
+        mine = sum(self.scores[seat])
+        return max(0, min(sum(self.scores[o]) for o in range(self.n) if o != seat) - mine)
+
+    def _course_flip(self) -> None:
+        """Turn up the course's card, and more deck cards until an Action card (It's You Against the
+        Course); the cards that are not Actions go to the discard pile."""
+        card = self.course_card.pop() if self.course_card else None
+        for _ in range(len(self.names) + 1):
+            if card is None:
+                break
+            if self._half(card).kind == "action":
+                self.course_card = [card]
+                self.course_up = True
+                assert self.course_target is not None
+                self._say(f"The course plays {card} on seat {self.course_target}.")
+                return
+            self.discard.append(card)
+            self._say(f"The course turns up {card}: not an Action, it turns up another.")
+            taken = self._take(1)
+            card = taken[0] if taken else None
+        if card is not None:
+            self.discard.append(card)
+        self.course_card, self.course_up = [], False
+        self._say("The course finds no Action card this turn.")
 
     # -- the turn --------------------------------------------------------------------------------
 
@@ -203,6 +380,21 @@ class GolfState(State):
         self.strokes = [0] * self.n
         self.turn = 0
         self._say(f"Hole {hole.number}: {hole.yards} yd, par {hole.par}.")
+        if self.mode == "against_the_course":
+            totals = [sum(s) for s in self.scores]
+            low = min(totals)
+            leaders = [seat for seat in range(self.n) if totals[seat] == low]
+            self.course_target = leaders[0] if len(leaders) == 1 else None
+            if self.course_target is None:
+                self._say("The players are tied: the course plays no Actions this hole.")
+            else:
+                self._say(f"Seat {self.course_target} leads: the course plays its Actions on them this hole.")
+        if self.mode == "wolf":
+            wolf = self.hole % self.n
+            self.wolves.append({"wolf": wolf, "partner": None, "points": [0] * self.n})
+            self._say(f"Seat {wolf} is the Wolf: a partner, or Lone Wolf?")
+            self.phase = WOLF
+            return
         self._begin_turn()
 
     def _begin_turn(self) -> None:
@@ -212,19 +404,30 @@ class GolfState(State):
         self.peeks = [[] for _ in range(self.n)]
         self.pa_used = [[] for _ in range(self.n)]
         self.mulligans = []
+        self.proposed = []
         for seat in range(self.n):
-            drawn = self._draw(seat, max(0, HAND_SIZE - 1 - len(self.hands[seat])))
+            count = self.hand_size - 1 - len(self.hands[seat])
+            if self.mode == "handicap":
+                # What's Your Handicap?: "one less card ... for each stroke they are ahead".
+                count -= self._ahead(seat)
+            drawn = self._draw(seat, max(0, count))
             if drawn:
                 self._say(f"You draw {', '.join(drawn)}.", [seat], cards=drawn)
                 self._say(f"Seat {seat} draws {len(drawn)} card{'s' if len(drawn) != 1 else ''}.")
+        if self.course_target is not None:
+            self.course_card, self.course_up = self._take(1), False
+            if self.course_card:
+                self._say("The course places a card face down in the centre of the table.")
         self.phase = PLAN
 
     def _swing(self) -> None:
         self.phase = REVEALED
         for seat, plan in enumerate(self.plans):
             assert plan is not None
-            action = plan["action"] or "no Action"
-            self._say(f"SWING! Seat {seat}: {plan['club']}, {action} on seat {plan['target']}.")
+            actions = " and ".join(f"{a} on seat {t}" for a, t in self._plan_actions(plan)) or "no Action"
+            self._say(f"SWING! Seat {seat}: {plan['club']}, {actions}.")
+        if self.course_card and not self.course_up:
+            self._course_flip()
         first = (self.turn - 1 + self.hole) % self.n
         self.order = [(first + k) % self.n for k in range(self.n)]
         self.pos = 0
@@ -308,9 +511,12 @@ class GolfState(State):
             for other, plan in enumerate(self.plans):
                 if plan is not None and not self.gps[other]:
                     self.gps[other] = True
-                    self._say(
-                        f"{half.name}: seat {other} plays {plan['action'] or 'no Action'} on seat {plan['target']}."
-                    )
+                    actions = " and ".join(f"{a} on seat {t}" for a, t in self._plan_actions(plan))
+                    self._say(f"{half.name}: seat {other} plays {actions or 'no Action'}.")
+            if self.course_card and not self.course_up:
+                # It's You Against the Course: "If any player plays Course GPS, the Action for the
+                # course is also revealed."
+                self._course_flip()
         elif mode == "steal_card":
             target = entry["target"]
             if self.hands[target]:
@@ -340,8 +546,16 @@ class GolfState(State):
         for seat, plan in enumerate(self.plans):
             assert plan is not None
             shots[seat] = Shot(distance_to_hole=self.distance[seat], club=self._club(plan["club"]))
-            if plan["action"] is not None:
-                played.append(PlayedAction(self._half(plan["action"]), by=seat, target=plan["target"]))
+            for card, target in self._plan_actions(plan):
+                played.append(PlayedAction(self._half(card), by=seat, target=target))
+        if self.course_card and self.course_up and self.course_target is not None:
+            half = self._half(self.course_card[0])
+            # "Sometimes the course will help you out with a Lucky Bounce or Bad Karma! In this case,
+            # continue as if you had played it on yourself."
+            helps = any(e.effect in ("snap_to_hole", "reflect_actions") for e in half.effects)
+            played.append(
+                PlayedAction(half, by=self.course_target if helps else None, target=self.course_target)
+            )
         for seat in self.mulligans:
             mulligan = next(h for h in self.catalog.actions.values() if _pa_mode(h) == "cancel_actions")
             played.append(PlayedAction(mulligan, by=seat, target=seat))
@@ -358,8 +572,7 @@ class GolfState(State):
                 self.on_tee[seat] = False
             if plan["club"] != PLAYER_CARD:
                 (self.discard if result.club_discarded else self.boards[seat]).append(plan["club"])
-            if plan["action"] not in (None, PLAYER_CARD):
-                self.discard.append(plan["action"])
+            self.discard += [card for card, _ in self._plan_actions(plan) if card != PLAYER_CARD]
             if result.finished:
                 finished.append(seat)
             self.last_results.append(
@@ -374,13 +587,39 @@ class GolfState(State):
             )
             self._say(f"Seat {seat}: {'; '.join(result.notes)}.")
         self.plans = [None] * self.n
+        self.discard += self.course_card
+        self.course_card, self.course_up = [], False
+        self._settle("no_finish_this_turn", lambda w: w["subject"] not in finished)
         if finished:
             self._end_hole(finished)
+        elif self._chips_all_won():
+            self._say("One player has all the chips: the hole ends now.")
+            self._end_hole([])
         elif self.turn >= self.config["turn_cap"]:
             self._say(f"Nobody finished in {self.turn} turns: the hole ends (turn cap).")
             self._end_hole([])
         else:
             self._begin_turn()
+
+    def _wolf_points(self) -> None:
+        """Wolf: "If the Wolf or their partner makes the lowest score on the hole, they each win a
+        point. If the Wolf went Lone Wolf and makes the lowest score, they win 2 points. ... If any
+        other players beat or tie their score, no points are scored for that hole." """
+        entry = self.wolves[-1]
+        wolf, partner = entry["wolf"], entry["partner"]
+        team = [wolf] if partner is None else [wolf, partner]
+        score = {seat: self.scores[seat][-1] for seat in range(self.n)}
+        best = min(score[s] for s in team)
+        if all(score[o] > best for o in range(self.n) if o not in team):
+            for seat in team:
+                entry["points"][seat] = 2 if partner is None else 1
+                self.points[seat] += entry["points"][seat]
+            won = (
+                "the Lone Wolf wins 2 points" if partner is None else "the Wolf and partner win a point each"
+            )
+            self._say(f"Wolf: {won}.")
+        else:
+            self._say("Wolf: another player beat or tied the Wolf's side; no points this hole.")
 
     def _end_hole(self, finished: list[int]) -> None:
         for seat in range(self.n):
@@ -392,8 +631,11 @@ class GolfState(State):
             self._say(f"Seat {seat} {how}: {score} for hole {self.holes[self.hole].number}.")
             self.discard += self.boards[seat]
             self.boards[seat] = []
+        if self.mode == "wolf":
+            self._wolf_points()
+        self._settle("beat_or_tie", lambda w: self.scores[w["by"]][-1] <= self.scores[w["to"]][-1])
         self.hole += 1
-        if self.hole >= len(self.holes):
+        if self.hole >= len(self.holes) or self._chips_all_won():
             self.phase = OVER
             self.ask, self.stack = [], []
             self._say("The round is over.")
@@ -415,6 +657,11 @@ class GolfState(State):
             return [seat for seat in range(self.n) if self.plans[seat] is None]
         if self.phase == RESPOND:
             return [self.ask[0]]
+        if self.phase == WOLF:
+            return [self.wolves[-1]["wolf"]]
+        if self.phase == OFFER:
+            assert self.offer is not None
+            return [self.offer["to"]]
         if self.phase == REVEALED:
             return [self.order[self.pos % self.n]]
         return []
@@ -424,15 +671,38 @@ class GolfState(State):
         clubs = [c for c in hand if not (self._club(c).tee_only and not self.on_tee[seat])]
         clubs.append(PLAYER_CARD)
         options: list[Action] = []
+        heavy = self.mode == "heavy_bag"
+        second: JSON = {"action2": None, "target2": None} if heavy else {}
+
+        def targets(card: str) -> list[int]:
+            return self._mates(seat) if self._half(card).target == "self" else list(range(self.n))
+
         for club in clubs:
-            actions = [c for c in hand if c != club and self._half(c).kind == "action"]
-            if club != PLAYER_CARD:
-                actions.append(PLAYER_CARD)
+            real = [c for c in hand if c != club and self._half(c).kind == "action"]
+            actions = real + ([PLAYER_CARD] if club != PLAYER_CARD else [])
             for action in actions:
-                targets = [seat] if self._half(action).target == "self" else list(range(self.n))
-                options += [{"type": "plan", "club": club, "action": action, "target": t} for t in targets]
+                options += [
+                    {"type": "plan", "club": club, "action": action, "target": t, **second}
+                    for t in targets(action)
+                ]
+            if heavy:
+                # Heavy Bag: "TWO Action cards per turn", each with its own target (a pair named once,
+                # in the hand's sorted order).
+                for first, other in itertools.combinations(real, 2):
+                    options += [
+                        {
+                            "type": "plan",
+                            "club": club,
+                            "action": first,
+                            "target": t,
+                            "action2": other,
+                            "target2": u,
+                        }
+                        for t in targets(first)
+                        for u in targets(other)
+                    ]
             if not actions:
-                options.append({"type": "plan", "club": club, "action": None, "target": seat})
+                options.append({"type": "plan", "club": club, "action": None, "target": seat, **second})
         return options
 
     def _pa_options(self, seat: Seat) -> list[Action]:
@@ -453,7 +723,9 @@ class GolfState(State):
                     if self.plans[o] is not None and o not in self.peeks[seat]
                 ]
             elif mode == "reveal_actions":
-                if any(self.plans[o] is not None and not self.gps[o] for o in others):
+                if any(self.plans[o] is not None and not self.gps[o] for o in others) or (
+                    self.course_card and not self.course_up
+                ):
                     options.append({"type": "play", "card": card})
             elif mode == "steal_card":
                 options += [{"type": "play", "card": card, "target": o} for o in others if self.hands[o]]
@@ -470,12 +742,14 @@ class GolfState(State):
             elif (
                 mode == "cancel_actions"
                 and seat not in self.mulligans
-                and any(
-                    plan is not None
-                    and other != seat
-                    and plan["target"] == seat
-                    and plan["action"] not in (None, PLAYER_CARD)
-                    for other, plan in enumerate(self.plans)
+                and (
+                    any(
+                        plan is not None
+                        and other != seat
+                        and any(t == seat and a != PLAYER_CARD for a, t in self._plan_actions(plan))
+                        for other, plan in enumerate(self.plans)
+                    )
+                    or (self.course_up and self.course_target == seat)
                 )
             ):
                 options.append({"type": "play", "card": card})
@@ -485,7 +759,12 @@ class GolfState(State):
         if seat not in self.to_act():
             return []
         if self.phase == PLAN:
-            return self._plan_options(seat) + self._pa_options(seat)
+            return self._plan_options(seat) + self._pa_options(seat) + self._wager_options(seat)
+        if self.phase == OFFER:
+            return [{"type": "accept"}, {"type": "decline"}]
+        if self.phase == WOLF:
+            others: list[int | None] = [o for o in range(self.n) if o != seat]
+            return [{"type": "wolf", "partner": p} for p in [*others, None]]
         return [{"type": "pass"}, *self._pa_options(seat)]
 
     def apply(self, seat: Seat, action: Action) -> None:
@@ -500,18 +779,57 @@ class GolfState(State):
         if action not in self.legal_actions(seat):
             kind = action.get("type")
             if kind == "plan":
+                heavy = (
+                    " (Heavy Bag: also 'action2' and 'target2', a second Action card or null)"
+                    if self.mode == "heavy_bag"
+                    else ""
+                )
                 raise IllegalAction(
                     "that plan is not allowed: the Club and the Action must be different cards from "
-                    f"your hand (the Driver only from the tee), aimed at a seat of the table: {short(action, 120)}"
+                    f"your hand (the Driver only from the tee), aimed at a seat of the table{heavy}: "
+                    f"{short(action, 120)}"
+                )
+            if kind == "wager":
+                raise IllegalAction(
+                    f"a wager is proposed once a turn, before you plan, to another seat, with a kind "
+                    f"({', '.join(WAGER_KINDS)}) and a stake ({', '.join(map(str, STAKES))}) both of you "
+                    f"can cover: {short(action, 120)}"
+                )
+            if kind == "wolf":
+                raise IllegalAction(
+                    f"the Wolf picks a partner (another seat) or null for Lone Wolf: {short(action, 120)}"
                 )
             if kind in ("play", "pass"):
                 raise IllegalAction(f"you cannot {kind} that now: {short(action, 120)}")
             raise IllegalAction(f"not an action of this game now: {short(action, 120)}")
         self.moves += 1
         kind = action["type"]
-        if kind == "plan":
-            plan = {"club": action["club"], "action": action["action"], "target": action["target"]}
-            for card in (plan["club"], plan["action"]):
+        if kind == "wager":
+            self.offer = {k: v for k, v in action.items() if k != "type"} | {"by": seat}
+            self.proposed.append(seat)
+            self._say(
+                f"Seat {seat} bets seat {action['to']} {action['stake']} chips that {self._wager_words(self.offer)}."
+            )
+            self.phase = OFFER
+        elif kind in ("accept", "decline"):
+            offer, self.offer = self.offer, None
+            assert offer is not None
+            if kind == "accept":
+                self.chips[offer["by"]] -= offer["stake"]
+                self.chips[offer["to"]] -= offer["stake"]
+                self.wagers.append(offer)
+            self._say(f"Seat {seat} {kind}s the wager.")
+            self.phase = PLAN
+        elif kind == "wolf":
+            partner = action["partner"]
+            self.wolves[-1]["partner"] = partner
+            self._say(
+                f"Seat {seat} goes Lone Wolf." if partner is None else f"Seat {seat} picks seat {partner}."
+            )
+            self._begin_turn()
+        elif kind == "plan":
+            plan = {k: v for k, v in action.items() if k != "type"}
+            for card in (plan["club"], plan["action"], plan.get("action2")):
                 if card not in (None, PLAYER_CARD):
                     self.hands[seat].remove(card)
             self.plans[seat] = plan
@@ -556,12 +874,16 @@ class GolfState(State):
         everything = self.phase == REVEALED or viewer == seat
         club_shown = everything or (viewer is not None and seat in self.peeks[viewer])
         action_shown = everything or self.gps[seat]
-        return {
+        view: JSON = {
             "club": plan["club"] if club_shown else None,
             "action": plan["action"] if action_shown else None,
             "target": plan["target"] if action_shown else None,
             "face_down": not everything,
         }
+        if "action2" in plan:
+            view["action2"] = plan["action2"] if action_shown else None
+            view["target2"] = plan["target2"] if action_shown else None
+        return view
 
     def observe(self, seat: Seat | None) -> JSON:
         if seat is not None and (
@@ -590,6 +912,8 @@ class GolfState(State):
             "phase": self.phase,
             "seat": seat,
             "course": self.course.name,
+            "mode": self.mode,
+            "hand_limit": self.hand_size,
             "hole": hole.number,
             "hole_index": min(self.hole + 1, len(self.holes)),
             "holes": len(self.holes),
@@ -609,6 +933,25 @@ class GolfState(State):
                 if "to" not in entry or (seat is not None and seat in entry["to"])
             ][-LOG_SHOWN:],
         }
+        if self.mode == "against_the_course":
+            view["course_play"] = {
+                "target": self.course_target,
+                "card": self.course_card[0] if self.course_card and self.course_up else None,
+                "face_down": bool(self.course_card) and not self.course_up,
+            }
+        if self.mode == "best_ball":
+            sides = self.side_scores()
+            view["best_ball"] = {
+                "sides": [[0, 2], [1, 3]],
+                "side_hole_scores": [sides[0], sides[1]],
+                "side_totals": [sum(sides[0]), sum(sides[1])],
+            }
+        if self.mode == "interesting":
+            view["chips"] = list(self.chips)
+            view["offer"] = dict(self.offer) if self.offer is not None else None
+            view["wagers"] = [dict(w) for w in self.wagers]
+        if self.mode == "wolf":
+            view["wolf"] = {"holes": [dict(w) for w in self.wolves], "points": list(self.points)}
         if seat is not None:
             view["hand"] = sorted(self.hands[seat]) + ([PLAYER_CARD] if self._holds_player_card(seat) else [])
         if self.phase == OVER:
@@ -619,27 +962,61 @@ class GolfState(State):
         if self.phase != OVER:
             raise EngineError("the round is still being played")
         totals = [sum(s) for s in self.scores]
-        ranking = tuple(sorted(range(self.n), key=lambda s: (totals[s], s)))
-        places = [1 + sum(1 for t in totals if t < totals[s]) for s in range(self.n)]
-        return Outcome(
-            ranking=ranking,
-            scores=tuple(float(t) for t in totals),
-            details={
-                "places": places,
-                "totals": totals,
-                "hole_scores": [list(s) for s in self.scores],
-                "course": self.course.name,
-                "reason_text": f"all {len(self.holes)} holes were played; lowest total wins",
-            },
-        )
+        best_ball = self.mode == "best_ball"
+        if best_ball:
+            totals = [sum(s) for s in self.side_scores()]
+        details: JSON = {
+            "totals": totals,
+            "hole_scores": [list(s) for s in self.scores],
+            "course": self.course.name,
+            **({"golfer_totals": [sum(s) for s in self.scores]} if self.mode == "best_ball" else {}),
+            "reason_text": f"all {len(self.holes)} holes were played; lowest {'side ' if best_ball else ''}total wins",
+        }
+        if self.mode == "interesting":
+            # "the player with the most chips wins"; equal chips share a place.
+            key = [(-self.chips[s], 0) for s in range(self.n)]
+            details["chips"] = list(self.chips)
+            details["reason_text"] = (
+                "one player has all the chips"
+                if self._chips_all_won()
+                else f"all {len(self.holes)} holes were played; most chips wins"
+            )
+        elif self.mode == "wolf":
+            # Wolf: most points wins; equal points are split by strokes (house rule: the book names
+            # no winner of the side game). Outcome scores stay strokes, as the game's scoring says.
+            key = [(-self.points[s], totals[s]) for s in range(self.n)]
+            details["points"] = list(self.points)
+            details["reason_text"] = (
+                f"all {len(self.holes)} holes were played; most Wolf points wins, fewer strokes breaks a tie"
+            )
+        else:
+            key = [(0, totals[s]) for s in range(self.n)]
+        ranking = tuple(sorted(range(self.n), key=lambda s: (key[s], s)))
+        details["places"] = [1 + sum(1 for k in key if k < key[s]) for s in range(self.n)]
+        return Outcome(ranking=ranking, scores=tuple(float(t) for t in totals), details=details)
 
     # -- storage ---------------------------------------------------------------------------------
 
     _FIELDS: ClassVar[tuple[str, ...]] = (
         "phase", "hole", "turn", "moves", "shuffles", "deck", "discard", "hands", "distance", "on_tee",
         "strokes", "scores", "boards", "plans", "gps", "peeks", "pa_used", "mulligans", "stack", "ask",
-        "return_phase", "order", "pos", "quiet", "log", "last_results",
+        "return_phase", "order", "pos", "quiet", "log", "last_results", "course_target", "course_card",
+        "course_up", "wolves", "points", "chips", "offer", "wagers", "proposed",
     )  # fmt: skip
+    # Fields added with the alternate modes: a state stored before them loads with their defaults.
+    _LATER_FIELDS: ClassVar[frozenset[str]] = frozenset(
+        {
+            "course_target",
+            "course_card",
+            "course_up",
+            "wolves",
+            "points",
+            "chips",
+            "offer",
+            "wagers",
+            "proposed",
+        }
+    )
 
     def to_json(self) -> JSON:
         import copy
@@ -655,7 +1032,8 @@ class GolfState(State):
 
         state = cls(cfg.normalize_config(data["config"]), int(data["seed"]), deal=False)
         for name in cls._FIELDS:
-            setattr(state, name, copy.deepcopy(data[name]))
+            if name in data or name not in cls._LATER_FIELDS:
+                setattr(state, name, copy.deepcopy(data[name]))
         return state
 
     def resample_hidden(self, seat: Seat | None, rng: random.Random) -> GolfState:
@@ -677,8 +1055,11 @@ class GolfState(State):
             if plan is not None and view is not None:
                 if view["club"] is None and plan["club"] != PLAYER_CARD:
                     slots.append((plan, "club"))
-                if view["action"] is None and plan["action"] not in (None, PLAYER_CARD):
-                    slots.append((plan, "action"))
+                for key in ("action", "action2"):
+                    if view.get(key) is None and plan.get(key) not in (None, PLAYER_CARD):
+                        slots.append((plan, key))
+        if base.course_card and not base.course_up:
+            slots.append((base.course_card, 0))
         for attempt in range(2):
             copy = GolfState.from_json(base.to_json())
             copy.seed = base.seed
@@ -709,6 +1090,9 @@ class GolfState(State):
             if holder is base.deck:
                 mapped.append((copy.deck, key))
                 continue
+            if holder is base.course_card:
+                mapped.append((copy.course_card, key))
+                continue
             for other in range(base.n):
                 if holder is base.hands[other]:
                     mapped.append((copy.hands[other], key))
@@ -724,18 +1108,32 @@ class GolfState(State):
             places += self.hands[seat] + self.boards[seat]
             plan = self.plans[seat]
             if plan is not None:
-                places += [c for c in (plan["club"], plan["action"]) if c not in (None, PLAYER_CARD)]
+                places += [
+                    c
+                    for c in (plan["club"], plan["action"], plan.get("action2"))
+                    if c not in (None, PLAYER_CARD)
+                ]
         places += [entry["card"] for entry in self.stack]
+        places += self.course_card
+        assert len(self.course_card) <= 1 and (self.course_target is not None or not self.course_card)
         assert sorted(places) == sorted(self.names), "every card is in exactly one place"
         assert all(d >= 0 for d in self.distance)
         assert all(len(s) == min(self.hole, len(self.holes)) for s in self.scores)
         if self.phase == OVER:
-            assert not self.stack and all(p is None for p in self.plans)
+            assert not self.stack and all(p is None for p in self.plans) and not self.course_card
         else:
             assert self.to_act(), "someone is to act while the round runs"
-            assert 1 <= self.turn <= self.config["turn_cap"]
-        if self.phase == PLAN:
+            assert (0 if self.phase == WOLF else 1) <= self.turn <= self.config["turn_cap"]
+        if self.phase in (PLAN, WOLF):
             assert not self.stack
+        if self.mode == "interesting":
+            pot = sum(2 * w["stake"] for w in self.wagers)
+            assert sum(self.chips) + pot == self.n * self.config["chips"] and min(self.chips) >= 0
+            assert (self.phase == OFFER) == (self.offer is not None)
+            if self.phase == OVER:
+                assert not self.wagers, "every wager is settled by the end"
+        if self.mode == "wolf" and self.phase != OVER:
+            assert len(self.wolves) == self.hole + 1
         if self.phase == RESPOND:
             assert self.stack and self.ask
 
@@ -790,7 +1188,25 @@ class GolfGame(Game):
                     return f"Shoot with {club}, no Action"
                 if played == PLAYER_CARD:
                     return f"Shoot with {club}, Practice Swing"
-                return f"Shoot with {club}; play {played} on seat {target}"
+                words = f"Shoot with {club}; play {played} on seat {target}"
+                if isinstance(action.get("action2"), str) and isinstance(action.get("target2"), int):
+                    words += f" and {action['action2']} on seat {action['target2']}"
+                return words
+        if kind in ("accept", "decline") and set(action) == {"type"}:
+            return f"{str(kind).capitalize()} the wager"
+        if kind == "wager" and isinstance(action.get("stake"), int):
+            what = (
+                f"you beat or tie seat {action.get('to')} on this hole"
+                if action.get("kind") == "beat_or_tie"
+                else f"seat {action.get('subject')} does not finish the hole this turn"
+            )
+            return f"Bet seat {action.get('to')} {action['stake']} chips that {what}"
+        if kind == "wolf" and set(action) == {"type", "partner"}:
+            partner = action["partner"]
+            if partner is None:
+                return "Go Lone Wolf"
+            if isinstance(partner, int) and not isinstance(partner, bool):
+                return f"Pick seat {partner} as partner"
         if kind == "pass" and set(action) == {"type"}:
             return "Pass (no Play Anytime card)"
         if kind == "play" and isinstance(action.get("card"), str):
@@ -807,6 +1223,12 @@ class GolfGame(Game):
             {"players": 2, "holes": 1},
             {"players": 3, "holes": 1, "turn_cap": 4},
             {"players": 4, "holes": 2, "course": "augustine_national", "turn_cap": 6},
+            {"players": 2, "holes": 1, "turn_cap": 4, "mode": "heavy_bag"},
+            {"players": 2, "holes": 3, "turn_cap": 4, "mode": "handicap"},
+            {"players": 2, "holes": 3, "turn_cap": 4, "mode": "against_the_course"},
+            {"players": 3, "holes": 3, "turn_cap": 3, "mode": "wolf"},
+            {"players": 4, "holes": 2, "turn_cap": 3, "mode": "best_ball"},
+            {"players": 3, "holes": 2, "turn_cap": 3, "mode": "interesting", "chips": 30},
         ]
 
     def bots(self) -> Mapping[str, type[Any]]:
