@@ -107,29 +107,10 @@ def bot_max_strikes_field() -> serializers.IntegerField:
     )
 
 
-class TournamentCreateSerializer(serializers.Serializer):
-    name = serializers.CharField(max_length=120)
-    game = serializers.CharField(max_length=40, help_text="a game id from /api/catalog/, e.g. mulligan")
-    config = serializers.DictField(required=False, default=dict, help_text="the game's options")
-    format = serializers.ChoiceField(choices=TournamentFormat.choices)
-    seats_per_table = serializers.IntegerField(required=False, default=2, min_value=2, max_value=8)
-    min_table_size = serializers.IntegerField(
-        required=False, allow_null=True, min_value=2, max_value=8, help_text="multi-seat: the smallest table"
-    )
-    rounds = serializers.IntegerField(
-        required=False,
-        allow_null=True,
-        min_value=1,
-        max_value=MAX_ROUNDS,
-        help_text="Swiss: empty for the recommended number for the field",
-    )
-    best_of = serializers.IntegerField(required=False, default=1, min_value=1, max_value=9)
+class RulesOfPlaySerializer(serializers.Serializer):
+    """What a tournament and a league both say about time and faults, and their config check."""
+
     move_time_limit = MoveTimeLimitField(required=False, default=timedelta(days=1))
-    entrants = serializers.ChoiceField(
-        choices=EntrantKinds.choices, required=False, default=EntrantKinds.BOTH
-    )
-    late_entries = serializers.BooleanField(required=False, default=False)
-    rated = serializers.BooleanField(required=False, default=True)
     timeout_policy = serializers.ChoiceField(
         choices=TimeoutPolicy.choices,
         required=False,
@@ -147,6 +128,30 @@ class TournamentCreateSerializer(serializers.Serializer):
     def validate_config(self, config: dict[str, Any]) -> dict[str, Any]:
         _reject_nul(config)
         return config
+
+
+class TournamentCreateSerializer(RulesOfPlaySerializer):
+    name = serializers.CharField(max_length=120)
+    game = serializers.CharField(max_length=40, help_text="a game id from /api/catalog/, e.g. mulligan")
+    config = serializers.DictField(required=False, default=dict, help_text="the game's options")
+    format = serializers.ChoiceField(choices=TournamentFormat.choices)
+    seats_per_table = serializers.IntegerField(required=False, default=2, min_value=2, max_value=8)
+    min_table_size = serializers.IntegerField(
+        required=False, allow_null=True, min_value=2, max_value=8, help_text="multi-seat: the smallest table"
+    )
+    rounds = serializers.IntegerField(
+        required=False,
+        allow_null=True,
+        min_value=1,
+        max_value=MAX_ROUNDS,
+        help_text="Swiss: empty for the recommended number for the field",
+    )
+    best_of = serializers.IntegerField(required=False, default=1, min_value=1, max_value=9)
+    entrants = serializers.ChoiceField(
+        choices=EntrantKinds.choices, required=False, default=EntrantKinds.BOTH
+    )
+    late_entries = serializers.BooleanField(required=False, default=False)
+    rated = serializers.BooleanField(required=False, default=True)
 
 
 class JoinSerializer(serializers.Serializer):

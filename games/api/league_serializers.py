@@ -2,25 +2,19 @@
 
 from __future__ import annotations
 
-from datetime import timedelta
-from typing import Any
-
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from games.api.competition_serializers import (
     MoveTimeLimitField,
     OrganiserSerializer,
-    bot_fault_policy_field,
-    bot_max_strikes_field,
-    bot_move_time_field,
-    bot_time_bank_field,
+    RulesOfPlaySerializer,
 )
-from games.api.serializers import MAX_ID, _reject_nul
-from games.models import EntrantKinds, Game, League, LeagueEntry, RatingSystem, Season, TimeoutPolicy
+from games.api.serializers import MAX_ID
+from games.models import EntrantKinds, Game, League, LeagueEntry, RatingSystem, Season
 
 
-class LeagueCreateSerializer(serializers.Serializer):
+class LeagueCreateSerializer(RulesOfPlaySerializer):
     name = serializers.CharField(max_length=120)
     game = serializers.CharField(max_length=40, help_text="a game id from /api/catalog/, e.g. mulligan")
     config = serializers.DictField(required=False, default=dict, help_text="the game's options")
@@ -46,24 +40,6 @@ class LeagueCreateSerializer(serializers.Serializer):
         default=False,
         help_text="true: each new season resets ratings to the initial rating; false: they carry over",
     )
-    move_time_limit = MoveTimeLimitField(required=False, default=timedelta(days=1))
-    timeout_policy = serializers.ChoiceField(
-        choices=TimeoutPolicy.choices,
-        required=False,
-        default=TimeoutPolicy.FORFEIT,
-        help_text="a seat past its move deadline forfeits the game, or plays a default action",
-    )
-    allow_vacations = serializers.BooleanField(
-        required=False, default=True, help_text="a player's vacation extends their deadlines"
-    )
-    bot_move_time_ms = bot_move_time_field()
-    bot_time_bank_ms = bot_time_bank_field()
-    bot_fault_policy = bot_fault_policy_field()
-    bot_max_strikes = bot_max_strikes_field()
-
-    def validate_config(self, config: dict[str, Any]) -> dict[str, Any]:
-        _reject_nul(config)
-        return config
 
 
 class LeagueJoinSerializer(serializers.Serializer):
