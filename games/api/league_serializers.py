@@ -42,21 +42,6 @@ class LeagueCreateSerializer(RulesOfPlaySerializer):
     )
 
 
-class LeagueJoinSerializer(serializers.Serializer):
-    bot = serializers.IntegerField(
-        required=False, min_value=1, max_value=MAX_ID, help_text="enter this bot instead of yourself"
-    )
-
-
-class LeagueEntryTargetSerializer(serializers.Serializer):
-    entry = serializers.IntegerField(
-        required=False,
-        min_value=1,
-        max_value=MAX_ID,
-        help_text="the entry to act on (organiser, or a bot's owner); empty: your own",
-    )
-
-
 class ChallengeSerializer(serializers.Serializer):
     entry = serializers.IntegerField(
         min_value=1, max_value=MAX_ID, help_text="the league entry you challenge"

@@ -16,14 +16,12 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from games.api.competition_serializers import rules_of_play
+from games.api.competition_serializers import EntryTargetSerializer, JoinSerializer, rules_of_play
 from games.api.league_serializers import (
     ChallengeSerializer,
     LeagueCreateSerializer,
     LeagueEntrySerializer,
-    LeagueEntryTargetSerializer,
     LeagueGameSerializer,
-    LeagueJoinSerializer,
     LeagueSerializer,
     SeasonSerializer,
 )
@@ -177,13 +175,13 @@ class LeagueJoinView(APIView):
     permission_classes = [permissions.IsAuthenticated]
 
     @extend_schema(
-        request=LeagueJoinSerializer,
+        request=JoinSerializer,
         responses={201: LeagueEntrySerializer},
         description="Join as yourself, or enter a bot you own (built-in bots: staff and the organiser). "
         "Possible during registration and while the ladder runs.",
     )
     def post(self, request: Request, pk: int) -> Response:
-        serializer = LeagueJoinSerializer(data=request.data)
+        serializer = JoinSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         _check_pk(pk)
         entry = services.league_enter(
@@ -196,12 +194,12 @@ class LeagueLeaveView(APIView):
     permission_classes = [permissions.IsAuthenticated]
 
     @extend_schema(
-        request=LeagueEntryTargetSerializer,
+        request=EntryTargetSerializer,
         responses={204: None},
         description="Leave: your entry, or one you may act for. A running league keeps its rating history.",
     )
     def post(self, request: Request, pk: int) -> Response:
-        serializer = LeagueEntryTargetSerializer(data=request.data)
+        serializer = EntryTargetSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         _check_pk(pk)
         services.league_withdraw(
