@@ -11,7 +11,7 @@ from games.models import Bot, BotFault, Entry, Game, GameStatus, League, LeagueE
 from games.services.competitions import tournament_start
 from games.services.ladder import ladder_matchmake
 from tests.games.bots_play.conftest import ILLEGAL_BOT
-from tests.games.competitions.conftest import make_bots, open_tournament
+from tests.games.competitions.conftest import open_tournament
 from tests.games.leagues.conftest import running_league
 
 OnCommit = Callable[[], AbstractContextManager[Any]]
@@ -71,8 +71,8 @@ def test_the_forfeit_policy_forfeits_without_disqualifying(
     program_bot: Callable[..., Bot], on_commit: OnCommit
 ) -> None:
     bot = program_bot(ILLEGAL_BOT)
-    (clone,) = make_bots(1)
-    tournament = open_tournament(field=[bot.competitor, clone.competitor], rounds=1)
+    steady = program_bot(STEADY_BOT, name="steady")
+    tournament = open_tournament(field=[bot.competitor, steady.competitor], rounds=1)
     Tournament.objects.filter(pk=tournament.pk).update(bot_fault_policy="forfeit", bot_max_strikes=1)
     with on_commit():
         tournament_start(tournament_pk=tournament.pk)
