@@ -5,7 +5,7 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-stamp
 
-.PHONY: install system run demo simulate test lint typecheck pytest bench bench-bots clean
+.PHONY: install system run demo simulate test test-repeat test-explore lint typecheck pytest bench bench-bots clean
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -51,11 +51,32 @@ system:
 	@test -x $(BWRAP) || { echo "$(BWRAP) is missing and could not be installed"; exit 1; }
 
 # The suite runs on the real services: PostgreSQL and Redis on this machine unless these are set.
-pytest: export DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/mulligan_league
-pytest: export CELERY_BROKER_URL ?= redis://127.0.0.1:6379/15
-pytest: export CHROMIUM := $(CHROMIUM)
+# It runs in a new order each time (pytest-randomly prints `Using --randomly-seed=N`); the seeds the
+# service draws are pinned per test from that number and the test's id, so
+# `make pytest PYTEST_ARGS=--randomly-seed=N` repeats a run exactly.
+PYTEST_ARGS ?=
+pytest test-repeat test-explore: export DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/mulligan_league
+pytest test-repeat test-explore: export CELERY_BROKER_URL ?= redis://127.0.0.1:6379/15
+pytest test-repeat test-explore: export CHROMIUM := $(CHROMIUM)
 pytest: install system
-	$(PY) -m pytest -n auto
+	$(PY) -m pytest -n auto $(PYTEST_ARGS)
+
+# The proof that the suite gives the same answer every time: N whole runs in a row, each in another
+# order with other pinned seeds. Stops at the first red run and prints the command that repeats it.
+N ?= 10
+test-repeat: install system
+	@for run in $$(seq 1 $(N)); do \
+		seed=$$($(PY) -c 'import secrets; print(secrets.randbelow(2**32))'); \
+		echo "== run $$run of $(N): --randomly-seed=$$seed"; \
+		$(PY) -m pytest -n auto -q --randomly-seed=$$seed $(PYTEST_ARGS) || { \
+			echo "Run $$run of $(N) failed. Repeat it with: make pytest PYTEST_ARGS=--randomly-seed=$$seed"; \
+			exit 1; }; \
+	done; echo "$(N) of $(N) runs green"
+
+# Hypothesis draws the same examples on every run of the suite (the `ci` profile); this explores
+# new ones. A falsifying example it finds belongs in the test as an @example.
+test-explore: install
+	HYPOTHESIS_PROFILE=explore $(PY) -m pytest -n auto -q $(PYTEST_ARGS)
 
 test: lint typecheck pytest
 

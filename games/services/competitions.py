@@ -7,7 +7,6 @@ state locks its row first, so a join and a start (or two drops) cannot interleav
 
 from __future__ import annotations
 
-import secrets
 from collections.abc import Mapping
 from datetime import timedelta
 from typing import Any
@@ -41,6 +40,7 @@ from games.services.errors import Conflict, InvalidInput, NotFound, NotYourEntra
 from games.services.lifecycle import check_organiser, in_state, transition
 from games.services.players import player_for_user
 from games.services.rounds import round_robin_schedule, tournament_progress
+from games.services.seeds import new_seed
 
 MULTI_SEAT_FORMATS = (
     TournamentFormat.ROUND_ROBIN,
@@ -179,7 +179,7 @@ def tournament_create(
         bot_time_bank_ms=bot_time_bank_ms,
         bot_fault_policy=bot_fault_policy,
         bot_max_strikes=bot_max_strikes,
-        seed=secrets.randbits(63),
+        seed=new_seed(),
     )
 
 

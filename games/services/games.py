@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import logging
-import secrets
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -21,6 +20,7 @@ from games.services.bulk import insert_rows, update_rows
 from games.services.deadlines import deadlines_set, people_to_act
 from games.services.errors import InvalidInput, NotFound
 from games.services.ratings import rating_apply_for_game, rating_apply_for_games
+from games.services.seeds import new_seed
 
 logger = logging.getLogger(__name__)
 
@@ -68,7 +68,7 @@ def game_create(
         if bot is not None and bot.game_id != game_id:
             raise InvalidInput(f"bot {competitor.name!r} plays {bot.game_id}, not {game_id}")
     if seed is None:
-        seed = secrets.randbits(63)
+        seed = new_seed()
     game = Game.objects.create(game_id=game_id, config=normalized, seed=seed, rated=rated)
     Seat.objects.bulk_create(
         [Seat(game=game, index=index, competitor=competitor) for index, competitor in enumerate(competitors)]

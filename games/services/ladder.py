@@ -46,6 +46,7 @@ from games.services.games import game_create, games_enqueue_bots
 from games.services.leagues import current_season, locked_league
 from games.services.lifecycle import in_state
 from games.services.players import player_for_user
+from games.services.seeds import new_seed
 
 
 class ChallengeOutOfRange(Conflict):
@@ -229,6 +230,5 @@ def _seat_order(league: League, competitors: list[Competitor]) -> list[Competito
         .values_list("competitor_id", "index")
     ):
         history.setdefault(competitor_id, []).append(SeatTaken(index, league.seats_per_table))
-    seed = league.pk * 1_000_003 + LeagueGame.objects.filter(league=league).count()
-    (seated,) = assign_seats([list(by_id)], history, seed=seed)
+    (seated,) = assign_seats([list(by_id)], history, seed=new_seed())
     return [by_id[pk] for pk in seated]

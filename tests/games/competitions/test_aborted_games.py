@@ -183,10 +183,12 @@ def test_a_late_person_forfeits_the_match_and_the_next_round_is_paired(players, 
     assert not RatingChange.objects.exists()
 
 
-def test_a_person_who_never_moves_against_a_bot_loses_the_match(players, random_bot, on_commit) -> None:
+def test_a_person_who_never_moves_against_a_bot_loses_the_match(players, steady_bot, on_commit) -> None:
     tournament = open_tournament(
-        field=[players[0].competitor, random_bot.competitor], format="round_robin", move_time_limit=LIMIT
+        field=[players[0].competitor, steady_bot.competitor], format="round_robin", move_time_limit=LIMIT
     )
+    # The bot never folds, so its own moves cannot end the game when it holds seat 0: on every deal
+    # the game waits for the person, who never moves.
     with on_commit():  # the bot plays its moves first when it holds seat 0
         tournament_start(tournament_pk=tournament.pk)
     deadlines_expire()  # arms the game where the person is to act first
@@ -199,7 +201,7 @@ def test_a_person_who_never_moves_against_a_bot_loses_the_match(players, random_
     assert game.status == GameStatus.ABORTED and game.outcome["details"]["timed_out"] == [person_seat]
     assert not RatingChange.objects.filter(game=game).exists()
     match = Match.objects.get(pk=match_game.match_id)
-    assert match.result["winner"] == entry_of(tournament, random_bot.competitor_id)
+    assert match.result["winner"] == entry_of(tournament, steady_bot.competitor_id)
     assert match.match_games.count() == 1
     assert_finished_and_reproducible(tournament)
 
