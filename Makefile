@@ -5,7 +5,7 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-stamp
 
-.PHONY: install system run demo simulate test test-repeat test-explore lint typecheck pytest bench bench-bots clean
+.PHONY: install system run demo simulate schema test test-repeat test-explore lint typecheck pytest bench bench-bots clean
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -79,6 +79,12 @@ test-explore: install
 	HYPOTHESIS_PROFILE=explore $(PY) -m pytest -n auto -q $(PYTEST_ARGS)
 
 test: lint typecheck pytest
+
+# The OpenAPI document as served on PostgreSQL (integer bounds follow the database's columns),
+# committed so a change to the API shows in review (tests/games/test_api_schema_document.py).
+schema: export DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/mulligan_league
+schema: install
+	DJANGO_SETTINGS_MODULE=mulligan_league.settings.test $(PY) manage.py spectacular --file games/api/openapi.yaml
 
 bench: install
 	$(PY) bench/engine.py
