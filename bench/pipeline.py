@@ -344,7 +344,8 @@ def create_games(
     """
     from django.db import transaction
 
-    from games.services.games import game_create, games_enqueue_bots
+    from games.services.after_commit import games_enqueue_bots
+    from games.services.games import game_create
 
     marks: list[float] = []
 

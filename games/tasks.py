@@ -1,4 +1,8 @@
-"""Thin Celery tasks: they take ids, call a service, and are safe to run twice."""
+"""Thin Celery tasks: they take ids, call a service, and are safe to run twice.
+
+Each task imports its service inside the function (HackSoft's way): the services enqueue tasks
+(through :mod:`games.services.after_commit`), so a module-level import here would close a circle.
+"""
 
 from __future__ import annotations
 
@@ -8,19 +12,6 @@ from typing import Any
 from celery import shared_task
 from django.conf import settings
 from django.db import DatabaseError
-
-from games.services.deadlines import deadlines_expire
-from games.services.games import game_play_bots, game_play_bots_batch
-from games.services.ladder import ladder_matchmake_all
-from games.services.notifications import (
-    TransientDeliveryError,
-    deadline_warnings_send,
-    notification_deliver,
-    notifications_requeue_stale,
-)
-from games.services.ratings import ratings_recompute
-from games.services.remote_play import WorkerCannotSandbox, game_play_remote
-from games.services.rounds import competitions_advance
 
 # acks_late + reject_on_worker_lost (settings): a task whose worker dies is delivered again, and
 # the service picks the game up from its stored moves.
@@ -36,6 +27,8 @@ _RELIABLE = {
 @shared_task(**_RELIABLE, soft_time_limit=240, time_limit=300)
 def play_bot_game(game_id: int) -> int:
     """Play the bot seats of a game until a person must act or it ends (a finished game: no-op)."""
+    from games.services.games import game_play_bots
+
     return game_play_bots(game_pk=game_id)
 
 
@@ -47,6 +40,8 @@ def play_bot_games(game_ids: list[int]) -> int:
     that already ended are skipped, and a retry after a database error picks every game up from
     its stored moves.
     """
+    from games.services.games import game_play_bots_batch
+
     return sum(game_play_bots_batch(game_pks=game_ids).values())
 
 
@@ -65,6 +60,8 @@ def play_remote_bots(self: Any, game_id: int) -> int:
     worker that cannot sandbox programs hands the game back to the queue for a while (and logs why)
     rather than run a program unconfined or charge the bot for it.
     """
+    from games.services.remote_play import WorkerCannotSandbox, game_play_remote
+
     try:
         return game_play_remote(game_pk=game_id)
     except WorkerCannotSandbox as exc:
@@ -81,11 +78,15 @@ def advance_competitions(game_ids: list[int]) -> int:
     match result, the round's standings and the next round. Safe to run twice: every step is
     derived from the stored games under the tournament's row lock. Returns the games started.
     """
+    from games.services.rounds import competitions_advance
+
     return competitions_advance(game_pks=game_ids)
 
 
 @shared_task(**_RELIABLE, soft_time_limit=1800, time_limit=1900)
 def recompute_ratings() -> dict[str, float]:
+    from games.services.ratings import ratings_recompute
+
     report = ratings_recompute()
     return {
         "games": report.games,
@@ -102,6 +103,8 @@ def ladder_matchmaking() -> int:
     Safe to run twice or overlapping: each league's row is locked, and a bot already in a running
     league game is not idle. Returns the games created.
     """
+    from games.services.ladder import ladder_matchmake_all
+
     return ladder_matchmake_all()
 
 
@@ -112,6 +115,8 @@ def expire_deadlines() -> dict[str, int]:
     Safe to run twice or overlapping: each game is handled under its row lock, with its deadline
     and version checked again. Returns counts of what was done.
     """
+    from games.services.deadlines import deadlines_expire
+
     return deadlines_expire()
 
 
@@ -122,6 +127,8 @@ def deliver_notification(self: Any, notification_pk: int) -> str:
     Network errors, 429 and 5xx answers are retried with exponential backoff (and jitter) until
     ``NOTIFY_MAX_ATTEMPTS`` attempts, then recorded as failed; a database error is retried too.
     """
+    from games.services.notifications import TransientDeliveryError, notification_deliver
+
     final = self.request.retries + 1 >= settings.NOTIFY_MAX_ATTEMPTS
     try:
         return notification_deliver(notification_pk=notification_pk, final_attempt=final)
@@ -140,6 +147,8 @@ def warn_deadlines() -> int:
     notifications whose delivery was never queued (a broker down at the commit). Returns the
     warnings created.
     """
+    from games.services.notifications import deadline_warnings_send, notifications_requeue_stale
+
     created = deadline_warnings_send()
     notifications_requeue_stale()
     return created

@@ -8,8 +8,8 @@ from typing import Any
 
 from rest_framework import serializers
 
-from games import selectors
 from games.models import Bot, BotFault, BotKind, BotVersion, Game
+from games.selectors import games as game_selectors
 
 SUBMITTED_KINDS = [BotKind.PROGRAM.value, BotKind.HTTP.value]
 
@@ -128,7 +128,7 @@ def game_data(game: Game, bot: Bot) -> dict[str, Any]:
         "created_at": game.created_at,
         "finished_at": game.finished_at,
         "seats": [
-            selectors.seat_summary(seat)
+            game_selectors.seat_summary(seat)
             | {"version": None if seat.bot_version is None else seat.bot_version.number}
             for seat in seats
         ],

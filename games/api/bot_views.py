@@ -14,7 +14,6 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from games import bot_selectors
 from games.api.bot_serializers import (
     BotCreateSerializer,
     ProgramVersionSerializer,
@@ -27,6 +26,7 @@ from games.api.bot_serializers import (
     version_data,
 )
 from games.models import Bot, BotKind
+from games.selectors import bots as bot_selectors
 from games.services.bot_versions import (
     bot_create,
     bot_version_activate,

@@ -9,10 +9,10 @@ from django.utils.dateparse import parse_duration
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from games.api.serializers import MAX_ID, _reject_nul
-from games.competition_selectors import tournament_match_format
+from games.api.serializers import MAX_ID, reject_nul
 from games.models import BotFaultPolicy, EntrantKinds, Entry, TimeoutPolicy, Tournament, TournamentFormat
-from games.services.bot_rules import MAX_STRIKES, MOVE_TIME_MS, TIME_BANK_MS
+from games.selectors.tournaments import tournament_match_format
+from games.services.rules_of_play import MAX_STRIKES, MOVE_TIME_MS, TIME_BANK_MS
 
 MAX_MOVE_TIME = timedelta(days=30)
 MAX_ROUNDS = 100
@@ -126,7 +126,7 @@ class RulesOfPlaySerializer(serializers.Serializer):
     bot_max_strikes = bot_max_strikes_field()
 
     def validate_config(self, config: dict[str, Any]) -> dict[str, Any]:
-        _reject_nul(config)
+        reject_nul(config)
         return config
 
 

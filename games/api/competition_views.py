@@ -29,13 +29,13 @@ from games.api.competition_serializers import (
     rules_of_play,
 )
 from games.api.serializers import MAX_ID
-from games.competition_selectors import (
+from games.models import CompetitionState, Entry, Round, Tournament
+from games.selectors.tournaments import (
     tournament_bracket_view,
     tournament_public_standings,
     tournament_rounds_view,
     tournaments_with_progress,
 )
-from games.models import CompetitionState, Entry, Round, Tournament
 from games.services import competitions as services
 from games.services.errors import Conflict, InvalidInput, NotFound
 from games.services.players import player_for_user

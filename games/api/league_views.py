@@ -26,8 +26,8 @@ from games.api.league_serializers import (
     SeasonSerializer,
 )
 from games.api.serializers import MAX_ID
-from games.league_selectors import ladder_entries, league_games, league_seasons, leagues_with_counts
 from games.models import CompetitionState, League, LeagueEntry
+from games.selectors.leagues import ladder_entries, league_games, league_seasons, leagues_with_counts
 from games.services import leagues as services
 from games.services.errors import NotFound
 from games.services.ladder import league_challenge

@@ -34,7 +34,7 @@ from games.api.me_serializers import (
     VacationSerializer,
 )
 from games.api.serializers import MAX_ID
-from games.selectors import turn_signature, turns_waiting
+from games.selectors.games import turn_signature, turns_waiting
 from games.services.errors import NotFound
 from games.services.players import player_for_user
 from games.services.vacations import vacation_book, vacation_cancel

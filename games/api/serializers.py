@@ -5,7 +5,7 @@ from typing import Any
 from django.conf import settings
 from rest_framework import serializers
 
-from games.models import Bot, Rating
+from games.models import Rating
 
 MAX_ID = 2**63 - 1  # the largest bigint: larger ids would reach the database as an error, not a miss
 
@@ -25,7 +25,7 @@ class GameCreateSerializer(serializers.Serializer):
     config = serializers.DictField(required=False, default=dict)
 
     def validate_config(self, config: dict[str, Any]) -> dict[str, Any]:
-        _reject_nul(config)
+        reject_nul(config)
         return config
 
     seats = SeatRequestSerializer(many=True, allow_empty=False)
@@ -35,7 +35,7 @@ class GameCreateSerializer(serializers.Serializer):
     )
 
 
-def _reject_nul(value: Any) -> None:
+def reject_nul(value: Any) -> None:
     """PostgreSQL's jsonb cannot hold U+0000: refuse it here rather than fail on the insert.
 
     Iterative, so a deeply nested document cannot exhaust the stack.
@@ -57,7 +57,7 @@ class MoveCreateSerializer(serializers.Serializer):
     action = serializers.DictField(help_text='an engine action, e.g. {"type": "auction", "card": "As"}')
 
     def validate_action(self, action: dict[str, Any]) -> dict[str, Any]:
-        _reject_nul(action)
+        reject_nul(action)
         return action
 
     expected_move = serializers.IntegerField(
@@ -100,12 +100,3 @@ class LadderEntrySerializer(serializers.ModelSerializer):
     def get_player(self, rating: Rating) -> int | None:
         player = getattr(rating.competitor, "player", None)
         return None if player is None else int(player.pk)
-
-
-class BotSerializer(serializers.ModelSerializer):
-    name = serializers.CharField(source="competitor.name")
-    competitor = serializers.IntegerField(source="competitor.pk")
-
-    class Meta:
-        model = Bot
-        fields = ["id", "name", "competitor", "game_id", "kind", "engine_bot"]

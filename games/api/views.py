@@ -15,9 +15,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from engine import UnknownGame, get_game, registered_games
-from games import selectors
 from games.api.serializers import (
-    BotSerializer,
     GameCreateSerializer,
     LadderEntrySerializer,
     MoveCreateSerializer,
@@ -25,6 +23,8 @@ from games.api.serializers import (
 )
 from games.api.throttles import LoginThrottle, MoveSubmitThrottle
 from games.models import Bot, Competitor, Player
+from games.selectors import games as game_selectors
+from games.selectors import ratings as rating_selectors
 from games.services.errors import InvalidInput
 from games.services.games import game_create
 from games.services.moves import move_submit
@@ -51,7 +51,7 @@ class GameListCreateView(APIView):
         responses=OpenApiTypes.OBJECT,
     )
     def get(self, request: Request) -> Response:
-        games = selectors.games_with_seats().order_by("-id")
+        games = game_selectors.games_with_seats().order_by("-id")
         if game_id := request.query_params.get("game"):
             games = games.filter(game_id=game_id)
         if status_filter := request.query_params.get("status"):
@@ -65,7 +65,7 @@ class GameListCreateView(APIView):
                     "game": game.game_id,
                     "status": game.status,
                     "move_count": game.version,
-                    "seats": [selectors.seat_summary(seat) for seat in game.seats.all()],
+                    "seats": [game_selectors.seat_summary(seat) for seat in game.seats.all()],
                     "created_at": game.created_at,
                 }
                 for game in page or []
@@ -88,8 +88,8 @@ class GameListCreateView(APIView):
             seed=data.get("seed"),
             rated=data["rated"],
         )
-        game = selectors.games_with_seats().get(pk=game.pk)
-        return Response(selectors.game_view(game, request.user), status=status.HTTP_201_CREATED)
+        game = game_selectors.games_with_seats().get(pk=game.pk)
+        return Response(game_selectors.game_view(game, request.user), status=status.HTTP_201_CREATED)
 
 
 def _competitor_for(seat: dict[str, Any]) -> Competitor:
@@ -109,8 +109,8 @@ class GameDetailView(APIView):
 
     @extend_schema(responses=OpenApiTypes.OBJECT)
     def get(self, request: Request, pk: int) -> Response:
-        game = get_object_or_404(selectors.games_with_seats(), pk=pk)
-        return Response(selectors.game_view(game, request.user))
+        game = get_object_or_404(game_selectors.games_with_seats(), pk=pk)
+        return Response(game_selectors.game_view(game, request.user))
 
 
 class GameMovesView(APIView):
@@ -118,8 +118,8 @@ class GameMovesView(APIView):
 
     @extend_schema(responses=OpenApiTypes.OBJECT)
     def get(self, request: Request, pk: int) -> Response:
-        game = get_object_or_404(selectors.games_with_seats(), pk=pk)
-        return Response(selectors.game_history(game, request.user))
+        game = get_object_or_404(game_selectors.games_with_seats(), pk=pk)
+        return Response(game_selectors.game_history(game, request.user))
 
     @extend_schema(request=MoveCreateSerializer, responses={201: MoveSerializer, 200: MoveSerializer})
     def post(self, request: Request, pk: int) -> Response:
@@ -157,7 +157,7 @@ class LadderView(generics.ListAPIView):
             get_game(game_id)
         except UnknownGame as exc:
             raise ValidationError({"game": str(exc)}) from None
-        return selectors.ladder(game_id)
+        return rating_selectors.ladder(game_id)
 
 
 class PlayerDetailView(APIView):
@@ -168,21 +168,8 @@ class PlayerDetailView(APIView):
         player = get_object_or_404(Player.objects.select_related("competitor"), pk=pk)
         return Response(
             {"id": player.pk, "name": player.competitor.name, "competitor": player.competitor.pk}
-            | selectors.competitor_ratings(player.competitor)
+            | rating_selectors.competitor_ratings(player.competitor)
         )
-
-
-class BotListView(generics.ListAPIView):
-    serializer_class = BotSerializer
-    permission_classes = [permissions.AllowAny]
-    filter_backends: list[Any] = []
-
-    @extend_schema(parameters=[OpenApiParameter("game", str, description="only bots for this game id")])
-    def get(self, request: Request, *args: Any, **kwargs: Any) -> Response:
-        return super().get(request, *args, **kwargs)
-
-    def get_queryset(self) -> Any:
-        return selectors.bots_for(self.request.query_params.get("game"))
 
 
 class TokenLoginView(ObtainAuthToken):

@@ -78,7 +78,7 @@ class BotActivation(models.Model):
     """A version becoming its bot's active version, and when.
 
     Activation resets the bot's OpenSkill uncertainty in its leagues
-    (``games.services.bot_versions.version_make_active``); the league ratings recompute replays
+    (``games.services.bot_activation.version_make_active``); the league ratings recompute replays
     these resets from this log at the same points, or it would silently undo them.
     """
 

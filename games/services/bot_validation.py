@@ -12,11 +12,13 @@ from __future__ import annotations
 import logging
 
 from django.db import transaction
-from django.db.models import Q
 
 from engine import get_game
 from games.models import Bot, BotFault, BotKind, BotVersion, Game, GameStatus, Seat, ValidationStatus
-from games.services.errors import InvalidInput
+from games.services.after_commit import submitted_bots_play_on_commit
+from games.services.bot_activation import version_make_active
+from games.services.games import game_create
+from games.services.players import builtin_bots_ensure
 
 logger = logging.getLogger(__name__)
 
@@ -28,10 +30,6 @@ VALIDATION_OPPONENT = "random"
 def validation_start(*, version: BotVersion) -> Game:
     """Create ``version``'s validation game (the version at seat 0, built-in bots at the others),
     played once the caller's transaction commits."""
-    from games.services.games import game_create
-    from games.services.players import builtin_bots_ensure
-    from games.tasks import play_remote_bots
-
     bot = version.bot
     engine_game = get_game(bot.game_id)
     builtin_bots_ensure()
@@ -50,7 +48,7 @@ def validation_start(*, version: BotVersion) -> Game:
     version.validation_status = ValidationStatus.PENDING
     version.validation_message = ""
     version.save(update_fields=["validation_game", "validation_status", "validation_message"])
-    transaction.on_commit(lambda: play_remote_bots.delay(game.pk))
+    submitted_bots_play_on_commit(game.pk)
     return game
 
 
@@ -76,35 +74,4 @@ def validation_conclude(*, game: Game) -> None:
             "bot %s version %s: validation %s", version.bot_id, version.number, version.validation_status
         )
         if version.validation_status == ValidationStatus.PASSED and version.bot.active_version_id is None:
-            from games.services.bot_versions import version_make_active
-
             version_make_active(version)
-
-
-def check_may_compete(bot: Bot | None) -> None:
-    """A submitted bot enters tournaments and leagues only with an active version that passed its
-    validation game; raises :class:`InvalidInput` saying what is missing. Built-in bots (and
-    people, ``None``) always may."""
-    if bot is None or bot.kind not in (BotKind.PROGRAM, BotKind.HTTP):
-        return
-    version = bot.active_version
-    name = bot.competitor.name
-    if version is None:
-        raise InvalidInput(
-            f"bot {name!r} has no active version yet: upload one (or register its URL) and wait for "
-            f"its validation game to pass"
-        )
-    if version.validation_status != ValidationStatus.PASSED:
-        state = {
-            ValidationStatus.PENDING: "is still waiting for its validation game",
-            ValidationStatus.FAILED: f"failed its validation game ({version.validation_message})",
-        }.get(ValidationStatus(version.validation_status), "has not passed validation")
-        raise InvalidInput(f"bot {name!r}'s active version {version.number} {state}; it may not compete yet")
-
-
-def may_compete_q(competitor: str = "competitor__") -> Q:
-    """Keeps the rows (whose competitor is reached through ``competitor``) of people, built-in bots
-    and submitted bots whose active version passed validation (for ladder matchmaking)."""
-    submitted = Q(**{f"{competitor}bot__kind__in": (BotKind.PROGRAM, BotKind.HTTP)})
-    passed = Q(**{f"{competitor}bot__active_version__validation_status": ValidationStatus.PASSED})
-    return ~submitted | passed

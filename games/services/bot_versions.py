@@ -6,11 +6,12 @@ taken under the bot's row lock (never ``count() + 1`` without one), so two uploa
 
 Each new version gets a validation game (:func:`games.services.bot_validation.validation_start`,
 enqueued on commit); only a version that passed it may be activated. The first passed version
-becomes active on its own (the validation calls :func:`version_make_active`).
+becomes active on its own (the validation calls
+:func:`games.services.bot_activation.version_make_active`).
 
 Rating uncertainty on a new active version
 ------------------------------------------
-A new version is, for all we know, a new player: :func:`version_make_active` puts the sigma of the
+A new version is, for all we know, a new player: ``version_make_active`` puts the sigma of the
 bot's entry in every OpenSkill league back to the initial sigma (mu is kept as the prior), so the
 ladder's ordinal (mu - 3 sigma) drops and the next games move it quickly again; the entry is
 provisional again (sigma above ``LEAGUE_OPENSKILL_PROVISIONAL_SIGMA``). Each activation is logged
@@ -46,17 +47,15 @@ from engine import EngineError, UnknownGame, get_game
 from engine.bots.http import is_public_address
 from games.models import (
     Bot,
-    BotActivation,
     BotKind,
     BotVersion,
     Competitor,
-    LeagueEntry,
     Player,
-    RatingSystem,
     ValidationStatus,
 )
+from games.services.bot_activation import version_make_active
+from games.services.bot_validation import validation_start
 from games.services.errors import Conflict, InvalidInput, NotAllowed, NotFound, ServiceError
-from games.services.leagues import is_provisional, openskill_uncertainty_reset
 from games.services.players import player_for_user
 
 DEFAULT_UPLOAD_MAX_BYTES = 5 * 1024 * 1024
@@ -156,8 +155,6 @@ def _next_number(bot: Bot) -> int:
 
 
 def _start_validation(version: BotVersion) -> None:
-    from games.services.bot_validation import validation_start
-
     validation_start(version=version)
 
 
@@ -324,32 +321,3 @@ def bot_version_activate(*, bot_pk: int, user: AbstractBaseUser | AnonymousUser,
     if bot.active_version_id == version.pk:
         return version
     return version_make_active(version)
-
-
-@transaction.atomic
-def version_make_active(version: BotVersion) -> BotVersion:
-    """Make ``version`` its bot's active version and reset the bot's OpenSkill uncertainty.
-
-    Shared with the validation (the first passed version becomes active). Locks the bot's row,
-    then its OpenSkill league entries in id order. Each change of the active version is logged
-    (:class:`BotActivation`) so that ``league_ratings_recompute`` replays the reset at the same point.
-    """
-    bot = Bot.objects.select_for_update().get(pk=version.bot_id)
-    if bot.active_version_id == version.pk:
-        return version
-    bot.active_version = version
-    bot.save(update_fields=["active_version"])
-    entries = list(
-        LeagueEntry.objects.select_for_update(of=("self",))
-        .select_related("league")
-        .filter(competitor_id=bot.competitor_id, league__rating_system=RatingSystem.OPENSKILL)
-        .order_by("id")
-    )
-    # Stamped once the entries are locked: a game rated concurrently is then wholly before or after.
-    BotActivation.objects.create(bot=bot, version=version, activated_at=timezone.now())
-    for entry in entries:
-        reset = openskill_uncertainty_reset(entry.mu)
-        entry.mu, entry.sigma, entry.rating = reset.mu, reset.sigma, reset.ordinal
-        entry.provisional = is_provisional(entry.league, entry.games_played, reset.sigma)
-    LeagueEntry.objects.bulk_update(entries, ["mu", "sigma", "rating", "provisional"])
-    return version

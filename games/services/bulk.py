@@ -27,19 +27,25 @@ def _postgresql_bulk_sql() -> bool:
 
 
 def insert_rows(
-    model: type[Model], fields: Sequence[str], rows: Sequence[Sequence[Any]], constants: Mapping[str, Any]
-) -> None:
+    model: type[Model],
+    fields: Sequence[str],
+    rows: Sequence[Sequence[Any]],
+    constants: Mapping[str, Any],
+    *,
+    returning_ids: bool = False,
+) -> list[int]:
     """Insert rows (values of ``fields``, attnames, plus ``constants`` in every row) in the order given.
 
-    The ids follow that order too (RatingChange ids record the order ratings were applied in).
+    The ids follow that order too (RatingChange ids record the order ratings were applied in);
+    with ``returning_ids`` they are returned in that order, else an empty list.
     """
     if not rows:
-        return
+        return []
     if not _postgresql_bulk_sql():
-        model._default_manager.bulk_create(
+        created = model._default_manager.bulk_create(
             [model(**dict(zip(fields, row, strict=True)), **constants) for row in rows]
         )
-        return
+        return [int(obj.pk) for obj in created] if returning_ids else []
     meta, quote = model._meta, connection.ops.quote_name
     model_fields = [meta.get_field(name) for name in fields]
     values = [
@@ -54,8 +60,12 @@ def insert_rows(
         f"SELECT {', '.join(values + ['%s'] * len(constants))} "
         f"FROM jsonb_array_elements(%s::jsonb) WITH ORDINALITY AS r(value, position) ORDER BY r.position"
     )
+    if returning_ids:
+        sql += f" RETURNING {quote(meta.pk.column)}"
     with connection.cursor() as cursor:
         cursor.execute(sql, [*constants.values(), json.dumps(rows)])
+        # The ids come from the sequence in the order the rows were inserted: ascending is that order.
+        return sorted(row[0] for row in cursor.fetchall()) if returning_ids else []
 
 
 def update_rows(model: type[Model], objects: Sequence[Model], fields: Sequence[str]) -> None:

@@ -16,7 +16,7 @@ from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
 
-from engine import ConfigError, UnknownGame, get_game
+from engine import UnknownGame, get_game
 from games.models import (
     BotFaultPolicy,
     CompetitionState,
@@ -33,13 +33,13 @@ from games.models import (
 )
 from games.scheduling.elimination import seeds_by_rating
 from games.scheduling.swiss import recommended_rounds
-from games.services.bot_rules import check_rules_of_play
-from games.services.bot_validation import check_may_compete
+from games.services.bot_eligibility import check_may_compete
 from games.services.entrants import entrant_for, may_act_for_bot
 from games.services.errors import Conflict, InvalidInput, NotFound, NotYourEntrant
 from games.services.lifecycle import check_organiser, in_state, transition
 from games.services.players import player_for_user
 from games.services.rounds import round_robin_schedule, tournament_progress
+from games.services.rules_of_play import MAX_MULTI_SEAT, check_rules_of_play, competition_config_validated
 from games.services.seeds import new_seed
 
 MULTI_SEAT_FORMATS = (
@@ -47,7 +47,6 @@ MULTI_SEAT_FORMATS = (
     TournamentFormat.DOUBLE_ROUND_ROBIN,
     TournamentFormat.SWISS,
 )
-MAX_MULTI_SEAT = 6
 MAX_BEST_OF = 9
 
 
@@ -59,28 +58,6 @@ def _locked(tournament_pk: int) -> Tournament:
 
 
 # -- Create ----------------------------------------------------------------------------------------
-
-
-def _validated_config(game_id: str, config: Mapping[str, Any] | None, seats: int) -> dict[str, Any]:
-    """The engine's normalized config, checked for tables of ``seats``, without a player count.
-
-    Tables may be smaller than ``seats`` (multi-seat byes, drops), so each game gets its own count.
-    """
-    engine_game = get_game(game_id)
-    config = dict(config or {})
-    config.pop("players", None)
-    with_players = {**config, "players": seats} if "players" in engine_game.normalize_config({}) else config
-    try:
-        normalized = engine_game.normalize_config(with_players)
-    except ConfigError as exc:
-        raise InvalidInput(f"invalid config: {exc}") from None
-    if not engine_game.min_players <= seats <= engine_game.max_players_for(normalized):
-        raise InvalidInput(
-            f"{engine_game.name} takes {engine_game.min_players} to "
-            f"{engine_game.max_players_for(normalized)} players, not tables of {seats}"
-        )
-    normalized.pop("players", None)
-    return normalized
 
 
 def _check_format(
@@ -158,7 +135,7 @@ def tournament_create(
         min_table_size=min_table_size,
         game_min=game_min,
     )
-    normalized = _validated_config(game_id, config, seats_per_table)
+    normalized = competition_config_validated(game_id, config, seats_per_table)
     return Tournament.objects.create(
         name=name.strip(),
         organiser=organiser,

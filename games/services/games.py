@@ -1,25 +1,23 @@
-"""Creating games, letting their bots play, and finishing them."""
+"""Creating games and letting their built-in bots play them (through the one game flow,
+:mod:`games.services.game_flow`)."""
 
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from datetime import datetime
 from typing import Any
 
-from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
 from engine import ConfigError, EngineError, State, UnknownGame, get_game
 from engine.bots import make_bot
 from engine.play import BotRunner
-from games.models import Bot, Competitor, Game, GameStatus, MatchGame, Move, Seat
-from games.services.bulk import insert_rows, update_rows
-from games.services.deadlines import deadlines_set, people_to_act
+from games.models import Bot, Competitor, Game, GameStatus, Move, Seat
+from games.services.after_commit import bots_play_on_commit
 from games.services.errors import InvalidInput, NotFound
-from games.services.ratings import rating_apply_for_game, rating_apply_for_games
+from games.services.game_flow import NewMove, ending_played, games_end, moves_append, turns_begin
 from games.services.seeds import new_seed
 
 logger = logging.getLogger(__name__)
@@ -42,7 +40,7 @@ def game_create(
     """Create a game with one competitor per seat, in seat order; bots start on commit.
 
     ``enqueue_bots=False`` leaves the enqueueing to the caller: one that creates many games at
-    once hands them to :func:`games_enqueue_bots` together, a few games per task.
+    once hands them to :func:`games.services.after_commit.games_enqueue_bots` together.
     """
     try:
         engine_game = get_game(game_id)
@@ -74,48 +72,8 @@ def game_create(
         [Seat(game=game, index=index, competitor=competitor) for index, competitor in enumerate(competitors)]
     )
     if enqueue_bots:
-        _enqueue_bots_on_commit(game.pk)
+        bots_play_on_commit(game.pk)
     return game
-
-
-def _enqueue_bots_on_commit(game_pk: int) -> None:
-    from games.services.remote_play import game_has_submitted_bots
-    from games.tasks import play_bot_game, play_remote_bots
-
-    # Submitted bots are asked outside any transaction, one game per task, on the sandbox queue.
-    task = play_remote_bots if game_has_submitted_bots(game_pk) else play_bot_game
-    transaction.on_commit(lambda: task.delay(game_pk))
-
-
-def games_enqueue_bots(game_pks: Iterable[int], *, batch_size: int | None = None) -> int:
-    """Let the bots of these games play, ``batch_size`` games per task, once the transaction commits.
-
-    For callers that create many games at once (a round, the demo, the pipeline benchmark): a task,
-    a transaction and a round of rating locks per game cost far more than a short bot game itself,
-    so :func:`game_play_bots_batch` plays a batch of them in one of each. Batches keep the order
-    given, which is the order their games finish (and are rated) in. Returns the number of tasks.
-    """
-    from games.services.remote_play import games_with_submitted_bots
-    from games.tasks import play_bot_games, play_remote_bots
-
-    pks = list(dict.fromkeys(game_pks))
-    remote = games_with_submitted_bots(pks)  # one play_remote_bots task each (not counted)
-    for pk in (pk for pk in pks if pk in remote):
-        transaction.on_commit(lambda pk=pk: play_remote_bots.delay(pk))
-    pks = [pk for pk in pks if pk not in remote]
-    size = max(1, batch_size or settings.BOT_GAMES_PER_TASK)
-    batches = [pks[start : start + size] for start in range(0, len(pks), size)]
-    for batch in batches:
-        transaction.on_commit(lambda batch=batch: play_bot_games.delay(batch))
-    return len(batches)
-
-
-def game_state(game: Game) -> State:
-    """The engine state, rebuilt from the stored history (the history is the only truth)."""
-    from engine import replay
-
-    moves = list(game.moves.order_by("number").values_list("seat", "action"))
-    return replay(game.game_id, game.config, game.seed, moves)
 
 
 def game_play_bots(*, game_pk: int, max_moves: int | None = None) -> int:
@@ -138,48 +96,6 @@ def game_play_bots(*, game_pk: int, max_moves: int | None = None) -> int:
         if waiting:
             break
     return played
-
-
-def game_finish(*, game: Game, state: State, seats: Sequence[Seat] | None = None) -> None:
-    """Store the outcome and ranks, reveal the game, and apply ratings; inside the caller's transaction."""
-    if seats is None:
-        seats = list(game.seats.order_by("index"))
-    _mark_finished(game, state, seats, timezone.now())
-    Seat.objects.bulk_update(seats, ["rank", "score"])
-    game.save(update_fields=["status", "outcome", "finished_at", "version", "turn_deadline"])
-    if game.rated:
-        rating_apply_for_game(game=game, seats=seats)
-        _apply_league_ratings([(game, seats)])
-    _advance_competitions_on_commit([game.pk])
-
-
-def _apply_league_ratings(finished: Sequence[tuple[Game, Sequence[Seat]]]) -> None:
-    """League ratings of the finished games that belong to a league (after the global Elo's locks)."""
-    from games.services.leagues import league_ratings_apply_for_games  # leagues imports this module
-
-    league_ratings_apply_for_games(finished=finished)
-
-
-def _advance_competitions_on_commit(game_pks: Sequence[int]) -> None:
-    """Once these finished games are committed, let their tournaments move on (a ratings-queue task)."""
-    from games.tasks import advance_competitions
-
-    in_matches = sorted(MatchGame.objects.filter(game_id__in=game_pks).values_list("game_id", flat=True))
-    if in_matches:
-        transaction.on_commit(lambda: advance_competitions.delay(in_matches))
-
-
-def _mark_finished(game: Game, state: State, seats: Sequence[Seat], now: datetime) -> None:
-    """The outcome, ranks and scores of a finished game, set on the objects (the caller writes them)."""
-    outcome = state.outcome()
-    places = outcome.places  # seats the rules tie share a place (and draw in the ratings)
-    for seat in seats:
-        seat.rank = places[seat.index]
-        seat.score = outcome.scores[seat.index]
-    game.status = GameStatus.FINISHED
-    game.outcome = outcome.to_json()
-    game.finished_at = now
-    game.turn_deadline = None
 
 
 # -- Playing many bot games at once ---------------------------------------------------------------
@@ -287,34 +203,16 @@ def _play_bot_batch_chunk(
             finished.append((game, runner.state))
 
     now = timezone.now()
-    insert_rows(
-        Move,
-        ["game_id", "number", "seat", "action"],
-        [
-            (pk, entry.game.version + number, seat_index, action)
-            for pk, entry in batch.items()
-            for number, (seat_index, action) in enumerate(entry.moves, start=1)
-        ],
-        {"created_at": now},
+    moves_append(
+        [(entry.game, [NewMove(seat, action) for seat, action in entry.moves]) for entry in batch.values()],
+        now=now,
     )
-    for entry in batch.values():
-        entry.game.version += len(entry.moves)
-    for game, state in finished:
-        _mark_finished(game, state, batch[game.pk].seats, now)
     ended = {game.pk for game, _ in finished}
-    # The games left waiting for people get their move deadline; the others have none.
-    going = [(pk, e) for pk, e in batch.items() if pk not in ended]
-    deadlines_set(
-        [(e.game, people_to_act(e.seats, e.to_act, set(engine_bots)) if e.waiting else []) for _, e in going],
-        turn_started=now,
+    games_end([(game, batch[game.pk].seats, ending_played(state)) for game, state in finished], now=now)
+    # The games left waiting for people get their move deadline; the others (bots still to move) none.
+    turns_begin(
+        [(e.game, e.seats, e.to_act if e.waiting else []) for pk, e in batch.items() if pk not in ended],
+        bot_competitors=set(engine_bots),
+        now=now,
     )
-    update_rows(
-        Game, [game for game, _ in finished], ["version", "status", "outcome", "finished_at", "turn_deadline"]
-    )
-    update_rows(Game, [e.game for _, e in going], ["version", "turn_deadline", "deadline_version"])
-    update_rows(Seat, [seat for game, _ in finished for seat in batch[game.pk].seats], ["rank", "score"])
-    rating_apply_for_games(finished=[(game, batch[game.pk].seats) for game, _ in finished])
-    if finished:
-        _apply_league_ratings([(game, batch[game.pk].seats) for game, _ in finished])
-        _advance_competitions_on_commit([game.pk for game, _ in finished])
     return {pk: (len(entry.moves), entry.waiting) for pk, entry in batch.items()}

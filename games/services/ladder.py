@@ -26,7 +26,6 @@ from django.db import transaction
 from django.db.models import Max
 from django.utils import timezone
 
-from games.league_selectors import ladder_entries
 from games.models import (
     CompetitionState,
     Competitor,
@@ -40,9 +39,11 @@ from games.models import (
 )
 from games.scheduling.ladder import LadderRules, Waiting, match
 from games.scheduling.seating import SeatTaken, assign_seats
-from games.services.bot_validation import may_compete_q
+from games.selectors.leagues import ladder_entries
+from games.services.after_commit import games_enqueue_bots
+from games.services.bot_eligibility import may_compete_q
 from games.services.errors import Conflict, InvalidInput, NotFound
-from games.services.games import game_create, games_enqueue_bots
+from games.services.games import game_create
 from games.services.leagues import current_season, locked_league
 from games.services.lifecycle import in_state
 from games.services.players import player_for_user

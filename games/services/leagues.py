@@ -19,14 +19,14 @@ with 0 games played and provisional again. :func:`league_ratings_recompute` rese
 points (the first rating change after each later season opened).
 
 A submitted bot's new active version resets its entry's OpenSkill uncertainty
-(:func:`openskill_uncertainty_reset`, applied live by ``bot_versions.version_make_active``); the
+(:func:`openskill_uncertainty_reset`, applied live by ``bot_activation.version_make_active``); the
 recompute replays those resets from the activation log (:class:`BotActivation`) at the same points.
 
 League ratings
 --------------
 Every league keeps its own ratings, on its entries (:class:`LeagueEntry`), updated after every
 finished game of the league in the transaction that finishes it
-(:func:`league_ratings_apply_for_games`, called by :mod:`games.services.games`). They are separate
+(:func:`league_ratings_apply_for_games`, called by :mod:`games.services.game_flow`; see :mod:`games.services.league_ratings`). They are separate
 from the global per-game Elo (:class:`Rating`), which league games move as any rated game does.
 
 - Elo leagues: the service's pairwise multi-seat Elo (:mod:`games.ratings.elo`) with the same
@@ -41,15 +41,14 @@ Provisional: Elo, fewer than ``ELO_PROVISIONAL_GAMES`` league games; OpenSkill, 
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
-from django.conf import settings
 from django.contrib.auth.models import User
 from django.db import transaction
-from django.db.models import Min, Q
+from django.db.models import Min
 from django.utils import timezone
 
 from engine import UnknownGame, get_game
@@ -63,25 +62,25 @@ from games.models import (
     GameStatus,
     League,
     LeagueEntry,
-    LeagueGame,
     LeagueRatingChange,
     Player,
     RatingSystem,
     Season,
-    Seat,
     TimeoutPolicy,
 )
-from games.ratings.elo import multi_seat_update
-from games.ratings.openskill import SkillRating, openskill_initial, openskill_update
-from games.services.bot_rules import check_rules_of_play
-from games.services.bot_validation import check_may_compete
-from games.services.bulk import insert_rows
-from games.services.competitions import MAX_MULTI_SEAT, _validated_config
+from games.services.bot_eligibility import check_may_compete
 from games.services.entrants import entrant_for, may_act_for_bot
 from games.services.errors import Conflict, InvalidInput, NotFound, NotYourEntrant
+from games.services.league_ratings import (
+    RatingValue,
+    initial_rating_values,
+    is_provisional,
+    openskill_uncertainty_reset,
+    rating_step,
+)
 from games.services.lifecycle import check_organiser, in_state, transition
 from games.services.players import player_for_user
-from games.services.ratings import elo_config
+from games.services.rules_of_play import MAX_MULTI_SEAT, check_rules_of_play, competition_config_validated
 
 
 def locked_league(league_pk: int) -> League:
@@ -139,7 +138,7 @@ def league_create(
         get_game(game_id)
     except UnknownGame as exc:
         raise InvalidInput(str(exc)) from None
-    normalized = _validated_config(game_id, config, seats_per_table)
+    normalized = competition_config_validated(game_id, config, seats_per_table)
     return League.objects.create(
         name=name.strip(),
         organiser=organiser,
@@ -242,7 +241,7 @@ def league_next_season(*, league_pk: int, user: User | None = None) -> Season:
     previous = current_season(league)
     _close_season(league, CompetitionState.FINISHED)
     if league.ratings_per_season:
-        start = _initial_values(league)
+        start = initial_rating_values(league)
         league.league_entries.update(
             rating=start["rating"],
             mu=start["mu"],
@@ -288,13 +287,6 @@ def league_cancel(*, league_pk: int, user: User | None = None) -> League:
 # -- Joining and leaving ------------------------------------------------------------------------------
 
 
-def _initial_values(league: League) -> dict[str, Any]:
-    if league.rating_system == RatingSystem.OPENSKILL:
-        start = openskill_initial()
-        return {"rating": start.ordinal, "mu": start.mu, "sigma": start.sigma}
-    return {"rating": elo_config().initial, "mu": None, "sigma": None}
-
-
 def _check_entrant(league: League, competitor: Competitor) -> None:
     bot = getattr(competitor, "bot", None)
     if bot is None and league.entrants == EntrantKinds.BOTS:
@@ -317,7 +309,7 @@ def _join(league: League, competitor: Competitor) -> LeagueEntry:
         entry.active = True  # back on the ladder with the rating it left with
         entry.save(update_fields=["active"])
         return entry
-    return LeagueEntry.objects.create(league=league, competitor=competitor, **_initial_values(league))
+    return LeagueEntry.objects.create(league=league, competitor=competitor, **initial_rating_values(league))
 
 
 @transaction.atomic
@@ -381,107 +373,6 @@ def league_withdraw(*, league_pk: int, user: User, entry_pk: int | None = None) 
 # -- Ratings ------------------------------------------------------------------------------------------
 
 
-def is_provisional(league: League, games_played: int, sigma: float | None) -> bool:
-    if league.rating_system == RatingSystem.OPENSKILL:
-        return (
-            games_played < settings.LEAGUE_OPENSKILL_PROVISIONAL_GAMES
-            or (sigma or 0.0) > settings.LEAGUE_OPENSKILL_PROVISIONAL_SIGMA
-        )
-    return games_played < settings.ELO_PROVISIONAL_GAMES
-
-
-def openskill_uncertainty_reset(mu: float | None) -> SkillRating:
-    """An entry's OpenSkill rating once its bot has a new active version: for all we know a new
-    player, so sigma goes back to the initial sigma; mu (the initial mu if none yet) is kept as the prior.
-
-    The one place of this arithmetic: the live reset and the recompute both use it, so they agree exactly.
-    """
-    start = openskill_initial()
-    return SkillRating(mu=start.mu if mu is None else mu, sigma=start.sigma)
-
-
-@dataclass
-class _Value:
-    """An entry's league rating while games are applied in memory."""
-
-    rating: float
-    mu: float | None
-    sigma: float | None
-    games_played: int
-
-
-def _apply_one(
-    league: League, values: Sequence[_Value], ranks: Sequence[int]
-) -> list[tuple[_Value, float | None]]:
-    """The new values of the seats of one game (seat order), with the K used (Elo)."""
-    if league.rating_system == RatingSystem.OPENSKILL:
-        after = openskill_update(
-            [SkillRating(mu=v.mu or 0.0, sigma=v.sigma or 0.0) for v in values], list(ranks)
-        )
-        return [
-            (_Value(new.ordinal, new.mu, new.sigma, v.games_played + 1), None)
-            for v, new in zip(values, after, strict=True)
-        ]
-    config = elo_config()
-    k_factors = [config.k_for(v.games_played) for v in values]
-    ratings = multi_seat_update([v.rating for v in values], list(ranks), k_factors)
-    return [
-        (_Value(new, None, None, v.games_played + 1), k)
-        for v, new, k in zip(values, ratings, k_factors, strict=True)
-    ]
-
-
-def league_ratings_apply_for_games(*, finished: Sequence[tuple[Game, Sequence[Seat]]]) -> None:
-    """League ratings for finished games, in the order given; inside the transaction that finishes them.
-
-    Games of no league are ignored (one query when none is). The entries involved are locked once,
-    in id order (after the global Rating rows, which the caller locks first, always in that order).
-    """
-    pks = [game.pk for game, _ in finished if game.rated]
-    if not pks:
-        return
-    leagues_of = dict(LeagueGame.objects.filter(game_id__in=pks).values_list("game_id", "league_id"))
-    if not leagues_of:
-        return
-    rated = [(game, seats) for game, seats in finished if game.pk in leagues_of]
-    leagues = League.objects.in_bulk(set(leagues_of.values()))
-    wanted = Q()
-    for game, seats in rated:
-        wanted |= Q(league_id=leagues_of[game.pk], competitor_id__in=[s.competitor_id for s in seats])
-    entries = {
-        (e.league_id, e.competitor_id): e
-        for e in LeagueEntry.objects.select_for_update().filter(wanted).order_by("id")
-    }
-    rows: list[tuple[Any, ...]] = []
-    for game, seats in rated:
-        league = leagues[leagues_of[game.pk]]
-        ordered = sorted(seats, key=lambda seat: seat.index)
-        seated = [entries.get((league.pk, seat.competitor_id)) for seat in ordered]
-        if any(entry is None for seat, entry in zip(ordered, seated, strict=True)):
-            continue  # a seat of someone not in the league (not made by this service): not league-rated
-        league_entries = [entry for entry in seated if entry is not None]
-        values = [_Value(e.rating, e.mu, e.sigma, e.games_played) for e in league_entries]
-        after = _apply_one(league, values, [seat.rank or 0 for seat in ordered])
-        for seat, entry, old, (new, k) in zip(ordered, league_entries, values, after, strict=True):
-            entry.rating, entry.mu, entry.sigma, entry.games_played = (
-                new.rating,
-                new.mu,
-                new.sigma,
-                new.games_played,
-            )
-            entry.provisional = is_provisional(league, new.games_played, new.sigma)
-            rows.append(
-                (league.pk, entry.pk, game.pk, seat.pk, old.rating, new.rating, k)
-                + (old.mu, new.mu, old.sigma, new.sigma)
-            )
-    LeagueEntry.objects.bulk_update(
-        list(entries.values()), ["rating", "mu", "sigma", "games_played", "provisional"]
-    )
-    fields = ["league_id", "entry_id", "game_id", "seat_id", "rating_before", "rating_after", "k_factor"]
-    fields += ["mu_before", "mu_after", "sigma_before", "sigma_after"]
-    insert_rows(LeagueRatingChange, fields, rows, {"created_at": timezone.now()})
-
-
 @dataclass(frozen=True)
 class LeagueRecomputeReport:
     games: int
@@ -516,8 +407,8 @@ def league_ratings_recompute(*, league_pk: int) -> LeagueRecomputeReport:
     """
     league = locked_league(league_pk)
     entries = {e.pk: e for e in LeagueEntry.objects.select_for_update().filter(league=league).order_by("id")}
-    start = _initial_values(league)
-    current = {pk: _Value(start["rating"], start["mu"], start["sigma"], 0) for pk in entries}
+    start = initial_rating_values(league)
+    current = {pk: RatingValue(start["rating"], start["mu"], start["sigma"], 0) for pk in entries}
     games = (
         Game.objects.filter(league_rating_changes__league=league)
         .annotate(
@@ -543,11 +434,11 @@ def league_ratings_recompute(*, league_pk: int) -> LeagueRecomputeReport:
         while resets and (until is None or resets[0][0] <= until):
             _, entry_pk = resets.pop(0)
             if entry_pk is None:
-                current = {pk: _Value(start["rating"], start["mu"], start["sigma"], 0) for pk in entries}
+                current = {pk: RatingValue(start["rating"], start["mu"], start["sigma"], 0) for pk in entries}
             else:
                 value = current[entry_pk]
                 reset = openskill_uncertainty_reset(value.mu)
-                current[entry_pk] = _Value(reset.ordinal, reset.mu, reset.sigma, value.games_played)
+                current[entry_pk] = RatingValue(reset.ordinal, reset.mu, reset.sigma, value.games_played)
 
     count = 0
     updated: list[LeagueRatingChange] = []
@@ -557,7 +448,7 @@ def league_ratings_recompute(*, league_pk: int) -> LeagueRecomputeReport:
         changes = {c.seat_id: c for c in game.league_rating_changes.all()}
         seats = sorted(game.seats.all(), key=lambda seat: seat.index)
         values = [current[changes[seat.pk].entry_id] for seat in seats]
-        after = _apply_one(league, values, [seat.rank or 0 for seat in seats])
+        after = rating_step(league, values, [seat.rank or 0 for seat in seats])
         for seat, old, (new, k) in zip(seats, values, after, strict=True):
             change = changes[seat.pk]
             current[change.entry_id] = new

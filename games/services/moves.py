@@ -6,12 +6,15 @@ from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db import IntegrityError, transaction
+from django.utils import timezone
 
 from engine import IllegalAction
 from games.models import Game, GameStatus, Move, Seat
-from games.services.deadlines import game_deadline_refresh
+from games.selectors.deadlines import bot_competitors
+from games.selectors.games import game_state
+from games.services.after_commit import bots_play_on_commit
 from games.services.errors import Conflict, IllegalMove, InvalidInput, NotAllowed, NotFound
-from games.services.games import _enqueue_bots_on_commit, game_finish, game_state
+from games.services.game_flow import NewMove, ending_played, games_end, moves_append, turns_begin
 
 MAX_IDEMPOTENCY_KEY = 100
 
@@ -43,7 +46,7 @@ def move_submit(
         # constraint is the last guard against two moves for one turn.
         raise Conflict("another move was stored for this turn first; reload the game") from None
     if bots_next:
-        _enqueue_bots_on_commit(game_pk)
+        bots_play_on_commit(game_pk)
     return move, created
 
 
@@ -80,18 +83,15 @@ def _move_submit_locked(
         state.apply(seat.index, action)
     except IllegalAction as exc:
         raise IllegalMove(str(exc)) from None
-    game.version += 1
-    move = Move.objects.create(
-        game=game, number=game.version, seat=seat.index, action=action, idempotency_key=idempotency_key
-    )
+    now = timezone.now()
+    (move,) = moves_append([(game, [NewMove(seat.index, action, idempotency_key=idempotency_key)])], now=now)
+    all_seats = list(game.seats.order_by("index"))
     if state.is_over:
-        game_finish(game=game, state=state)
+        games_end([(game, all_seats, ending_played(state))], now=now)
         return move, True, False
-    game.save(update_fields=["version"])
-    game_deadline_refresh(game=game, state=state, now=move.created_at)
-    bots_next = any(
-        getattr(s.competitor, "bot", None) is not None for s in game.seats.all() if s.index in state.to_act()
-    )
+    bots = bot_competitors(all_seats)
+    turns_begin([(game, all_seats, state.to_act())], bot_competitors=bots, now=now)
+    bots_next = any(s.competitor_id in bots for s in all_seats if s.index in state.to_act())
     return move, True, bots_next
 
 

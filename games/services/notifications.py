@@ -50,6 +50,8 @@ from django.utils import timezone
 from engine.bots.http import is_public_address
 from games.models import (
     Game,
+    GameStatus,
+    League,
     Move,
     Notification,
     NotificationChannel,
@@ -59,8 +61,19 @@ from games.models import (
     Player,
     Round,
     Seat,
+    Tournament,
 )
 from games.models.notifications import new_webhook_secret
+from games.selectors.deadlines import (
+    bot_competitors,
+    deadline_rules_for,
+    default_rules,
+    people_to_act,
+    seat_deadlines,
+    turn_started,
+)
+from games.selectors.games import game_state
+from games.services.after_commit import notifications_deliver_on_commit
 from games.services.errors import InvalidInput, ServiceError
 
 logger = logging.getLogger(__name__)
@@ -211,17 +224,8 @@ def _outbox(rows: list[Notification]) -> list[Notification]:
     )
     wanted = {(row.channel, row.dedupe_key) for row in fresh}
     pks = [pk for pk, channel, key in created if (channel, key) in wanted]
-    _deliver_on_commit(pks)
+    notifications_deliver_on_commit(pks)
     return fresh
-
-
-def _deliver_on_commit(pks: Sequence[int]) -> None:
-    from games.tasks import deliver_notification
-
-    # robust: the move is committed by then; a broker that is down must not turn it into an error
-    # (the row stays pending and is queued again by requeue_stale_notifications).
-    for pk in pks:
-        transaction.on_commit(lambda pk=pk: deliver_notification.delay(pk), robust=True)
 
 
 def _rows_for(
@@ -523,17 +527,6 @@ def deadline_warnings_send(*, now: datetime | None = None, limit: int = 500) -> 
     competition's move time limit left), once per game, move and seat (the ``warn_deadlines`` beat
     task). Each seat's own deadline counts (vacations included). Returns the notifications created.
     """
-    from games.models import GameStatus, League, Tournament
-    from games.services.deadlines import (
-        _bot_competitors,
-        _turn_started,
-        deadline_rules_for,
-        default_rules,
-        people_to_act,
-        seat_deadlines,
-    )
-    from games.services.games import game_state
-
     now = now or timezone.now()
     fraction = settings.NOTIFY_DEADLINE_WARNING
     longest = max(
@@ -571,9 +564,9 @@ def deadline_warnings_send(*, now: datetime | None = None, limit: int = 500) -> 
         if (game.pk, game.version) in warned:
             continue  # told already at this move (a seat of several acting at once may be left: rare)
         seats = list(game.seats.all())
-        acting = people_to_act(seats, game_state(game).to_act(), _bot_competitors(seats))
+        acting = people_to_act(seats, game_state(game).to_act(), bot_competitors(seats))
         window = rules[game.pk].move_time_limit * fraction
-        deadlines = seat_deadlines(acting, _turn_started(game), rules[game.pk])
+        deadlines = seat_deadlines(acting, turn_started(game), rules[game.pk])
         for seat in acting:
             if now < deadlines[seat.index] <= now + window:
                 created += notify_deadline_near(game, seat, deadlines[seat.index])
@@ -588,5 +581,5 @@ def notifications_requeue_stale(*, older_than_seconds: float = 600, limit: int =
         .order_by("pk")
         .values_list("pk", flat=True)[:limit]
     )
-    _deliver_on_commit(pks)
+    notifications_deliver_on_commit(pks)
     return len(pks)

@@ -61,32 +61,29 @@ from games.models import (
     GameStatus,
     LeagueGame,
     MatchGame,
-    Move,
     Seat,
 )
-from games.services.errors import NotFound
+from games.selectors.deadlines import bot_competitors
+from games.selectors.games import SUBMITTED_KINDS
+from games.services.bot_validation import validation_conclude
+from games.services.competitions import tournament_drop
+from games.services.errors import Conflict, NotFound
+from games.services.game_flow import (
+    NewMove,
+    ending_forfeit,
+    ending_played,
+    games_end,
+    moves_append,
+    turns_begin,
+)
+from games.services.leagues import league_leave
 
 logger = logging.getLogger(__name__)
 
-SUBMITTED_KINDS = (BotKind.PROGRAM, BotKind.HTTP)
 # Built-in moves computed ahead of one submitted decision are stored with it; a long run of them
 # (a bots-only stretch without submitted seats to act) is stored in chunks of this many.
 BUILTIN_MOVES_PER_STEP = 200
 CLOCK_CACHE_SECONDS = 7 * 24 * 3600
-
-
-def game_has_submitted_bots(game: Game | int) -> bool:
-    """Whether a seat of this game is a submitted bot (played by ``play_remote_bots``)."""
-    pk = game if isinstance(game, int) else game.pk
-    return Seat.objects.filter(game_id=pk, competitor__bot__kind__in=SUBMITTED_KINDS).exists()
-
-
-def games_with_submitted_bots(game_pks: Sequence[int]) -> set[int]:
-    return set(
-        Seat.objects.filter(game_id__in=game_pks, competitor__bot__kind__in=SUBMITTED_KINDS).values_list(
-            "game_id", flat=True
-        )
-    )
 
 
 # -- Rules ----------------------------------------------------------------------------------------
@@ -415,10 +412,6 @@ def _ask(session: _Session, seat: _SeatInfo, state: Any, *, move_number: int) ->
 
 def _store(session: _Session, moves: list[tuple[int, Action]], fault: _Fault | None) -> tuple[int, bool]:
     """Store a step under the game's row lock; (moves stored, whether to go on)."""
-    from games.services.bot_validation import validation_conclude
-    from games.services.deadlines import _forfeit, game_deadline_refresh
-    from games.services.games import game_finish
-
     assert session.runner is not None
     state = session.runner.state
     disqualify: _SeatInfo | None = None
@@ -444,17 +437,13 @@ def _store(session: _Session, moves: list[tuple[int, Action]], fault: _Fault | N
                 forfeit_by = fault.seat
                 if consequence == "disqualified":
                     disqualify = fault.seat
-        Move.objects.bulk_create(
-            [
-                Move(game=game, number=game.version + i, seat=seat, action=action, auto=(i - 1) in auto)
-                for i, (seat, action) in enumerate(moves, start=1)
-            ]
+        moves_append(
+            [(game, [NewMove(seat, action, auto=i in auto) for i, (seat, action) in enumerate(moves)])],
+            now=now,
         )
-        game.version += len(moves)
         session.version = game.version
         seats = list(game.seats.order_by("index"))
         if forfeit_by is not None:
-            game.save(update_fields=["version"])
             assert fault is not None
             details = {
                 "reason": "bot_fault",
@@ -462,12 +451,12 @@ def _store(session: _Session, moves: list[tuple[int, Action]], fault: _Fault | N
                 "fault": fault.error.kind.value,
                 "message": fault.error.message,
             }
-            _forfeit(game, seats, [forfeit_by.index], now, details=details)
+            ending = ending_forfeit([seat.index for seat in seats], [forfeit_by.index], details)
+            games_end([(game, seats, ending)], now=now)
         elif state.is_over:
-            game_finish(game=game, state=state, seats=seats)
+            games_end([(game, seats, ending_played(state))], now=now)
         else:
-            game.save(update_fields=["version"])
-            game_deadline_refresh(game=game, state=state, now=now)
+            turns_begin([(game, seats, state.to_act())], bot_competitors=bot_competitors(seats), now=now)
         ended = game.status != GameStatus.RUNNING
         if ended and session.rules.validation:
             validation_conclude(game=game)
@@ -539,10 +528,6 @@ def _record_fault(session: _Session, fault: _Fault, consequence: str) -> None:
 def _disqualify(session: _Session, seat: _SeatInfo) -> None:
     """Out of the competition (after the game's own transaction: the competition's row lock is
     taken on its own, never while the game row is held)."""
-    from games.services.competitions import tournament_drop
-    from games.services.errors import Conflict
-    from games.services.leagues import league_leave
-
     assert seat.bot is not None
     competitor = seat.bot.competitor
     try:
@@ -582,9 +567,7 @@ __all__ = [
     "RemoteRules",
     "UnavailableBot",
     "WorkerCannotSandbox",
-    "game_has_submitted_bots",
     "game_play_remote",
-    "games_with_submitted_bots",
     "open_remote_bot",
     "remote_rules_for",
 ]

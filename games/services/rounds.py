@@ -12,7 +12,7 @@ games), so that, points and rematches allowing, each pair has one entrant due ea
 best-of match the seats rotate from game to game.
 
 A game the deadline sweep aborted counts for its match as a forfeit by the seats that timed out
-(:func:`games.competition_selectors.games_played`), so the match is settled rather than replayed;
+(:func:`games.selectors.tournaments.games_played`), so the match is settled rather than replayed;
 a match whose people never show up is decided after ``MAX_ABANDONED_GAMES`` games nobody played.
 """
 
@@ -29,18 +29,6 @@ from django.db import transaction
 from django.utils import timezone
 
 from engine import get_game
-from games.competition_selectors import (
-    EntryInfo,
-    bye_result,
-    entry_infos,
-    games_played,
-    match_format,
-    match_result,
-    tournament_bracket,
-    tournament_results,
-    tournament_standings,
-    walkover_result,
-)
 from games.models import (
     Bot,
     CompetitionState,
@@ -56,11 +44,15 @@ from games.models import (
 )
 from games.scheduling.elimination import advance
 from games.scheduling.round_robin import balanced_schedule, berger_round_robin
+from games.scheduling.scoring import bye_result, match_format, match_result, walkover_result
 from games.scheduling.seating import assign_seats, seat_history, seat_rounds
+from games.scheduling.standings import EntryInfo, tournament_bracket
 from games.scheduling.swiss import Entrant, pair_round
 from games.scheduling.swiss_tables import TableResult, seat_round
 from games.scheduling.tiebreaks import MatchResult
-from games.services.games import game_create, games_enqueue_bots
+from games.selectors.tournaments import entry_infos, games_played, tournament_results, tournament_standings
+from games.services.after_commit import games_enqueue_bots
+from games.services.games import game_create
 from games.services.notifications import notify_round_started
 
 logger = logging.getLogger(__name__)

@@ -19,8 +19,8 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
 from engine import registered_games
-from games import bot_selectors
 from games.models import Bot, BotKind
+from games.selectors import bots as bot_selectors
 from games.services.bot_versions import (
     bot_create,
     bot_version_activate,

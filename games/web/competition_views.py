@@ -10,16 +10,16 @@ from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
-from games.competition_selectors import (
+from games.models import BotFaultPolicy, EntrantKinds, Entry, League, TimeoutPolicy, Tournament
+from games.selectors.bots import MAX_PK
+from games.selectors.leagues import ladder_entries, league_games, league_seasons, leagues_with_counts
+from games.selectors.tournaments import (
     tournament_bracket_view,
     tournament_match_format,
     tournament_public_standings,
     tournament_rounds_view,
     tournaments_with_games_played,
 )
-from games.league_selectors import ladder_entries, league_games, league_seasons, leagues_with_counts
-from games.models import BotFaultPolicy, EntrantKinds, Entry, League, TimeoutPolicy, Tournament
-from games.web_selectors import MAX_PK
 
 PAGE_SIZE = 50
 RECENT_LEAGUE_GAMES = 30

@@ -13,8 +13,8 @@ from django.utils.html import format_html
 from django.views.decorators.http import require_GET, require_POST
 from django_ratelimit.decorators import ratelimit
 
-from games import selectors
 from games.models import Game
+from games.selectors import games as game_selectors
 from games.services.errors import Conflict, InvalidInput, NotAllowed, ServiceError
 from games.services.moves import move_submit
 from games.templatetags.cards import describe_action
@@ -29,7 +29,7 @@ def moves_rate(group: str, request: HttpRequest) -> str:
 
 
 def _load(pk: int) -> Game | None:
-    return selectors.games_with_seats().filter(pk=pk).first()
+    return game_selectors.games_with_seats().filter(pk=pk).first()
 
 
 def _not_found(request: HttpRequest, pk: int) -> HttpResponse:

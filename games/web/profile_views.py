@@ -5,14 +5,9 @@ from __future__ import annotations
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
+from games.selectors.competitors import competitor_competitions, competitor_or_none, competitor_recent_games
+from games.selectors.ratings import competitor_game_ratings, competitor_rating_history
 from games.web.charts import line_chart
-from games.web_selectors import (
-    competitor_competitions,
-    competitor_game_ratings,
-    competitor_or_none,
-    competitor_rating_history,
-    competitor_recent_games,
-)
 
 
 def profile(request: HttpRequest, competitor_pk: int) -> HttpResponse:

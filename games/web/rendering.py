@@ -9,8 +9,8 @@ from typing import Any
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 
 from engine import get_game, replay
-from games import selectors
 from games.models import Game, GameStatus
+from games.selectors import games as game_selectors
 
 
 def table_templates(game_id: str) -> list[str]:
@@ -44,8 +44,8 @@ def status_line(game: Game, view: dict[str, Any], names: dict[int, str]) -> str:
 
 
 def game_page_context(game: Game, user: AbstractBaseUser | AnonymousUser) -> dict[str, Any]:
-    view = selectors.game_view(game, user)
-    history = selectors.game_history(game, user)
+    view = game_selectors.game_view(game, user)
+    history = game_selectors.game_history(game, user)
     names = seat_names(view["seats"])
     moves = [
         {
@@ -85,7 +85,7 @@ def replay_context(game: Game, raw_step: str | None) -> dict[str, Any]:
     total = len(stored)
     step = parse_step(raw_step, total)
     state = replay(game.game_id, game.config, game.seed, stored[:step])
-    seats = [selectors.seat_summary(seat) for seat in game.seats.all()]
+    seats = [game_selectors.seat_summary(seat) for seat in game.seats.all()]
     names = seat_names(seats)
     public = state.observe(None)
     seat_views = []

@@ -13,7 +13,8 @@ from django.db import connection
 
 from engine import State
 from games.models import Competitor, Game, Player
-from games.services.games import game_create, game_play_bots, game_state
+from games.selectors.games import game_state
+from games.services.games import game_create, game_play_bots
 from games.services.moves import move_submit
 
 # Weights by action type for the people in these tests: mostly trading, so games run long enough

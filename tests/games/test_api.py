@@ -15,7 +15,7 @@ from rest_framework.test import APIClient
 
 from engine import registered_games
 from games.models import Bot, Game, GameStatus, Move, Player, Rating
-from games.services.games import game_state
+from games.selectors.games import game_state
 from tests.games.factories import BotFactory, RatingFactory, UserFactory
 from tests.games.helpers import create_game, normalized, play_to_end
 

@@ -26,7 +26,7 @@ from rest_framework.test import APIClient
 
 from engine.cards import CARD_NAMES
 from games.models import Bot, Game, GameStatus, Player
-from games.services.games import game_state
+from games.selectors.games import game_state
 from tests.games.factories import PlayerFactory
 from tests.games.helpers import choose, create_game
 

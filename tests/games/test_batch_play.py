@@ -24,7 +24,8 @@ from games import tasks
 from games.models import Bot, Competitor, Game, GameStatus, Move, Player, Rating, RatingChange, Seat
 from games.services import bulk as bulk_service
 from games.services import games as games_service
-from games.services.games import game_create, game_play_bots, game_play_bots_batch, games_enqueue_bots
+from games.services.after_commit import games_enqueue_bots
+from games.services.games import game_create, game_play_bots, game_play_bots_batch
 from games.services.moves import move_submit
 from games.services.ratings import ratings_recompute
 from mulligan_league.celery import app as celery_app

@@ -10,8 +10,8 @@ import pytest
 from django.contrib.auth.models import User
 from django.core.management import call_command
 
-from games import selectors
 from games.models import League, Tournament
+from games.selectors import games as game_selectors
 
 pytestmark = pytest.mark.django_db
 
@@ -25,6 +25,6 @@ def test_the_demo_leaves_games_waiting_for_people_and_runs_twice(on_commit: Any)
     assert League.objects.count() == 1 and Tournament.objects.count() == 1
     assert Tournament.objects.get().state == "running"
     alice = User.objects.get(username="alice")
-    waiting = selectors.turns_waiting(alice)
+    waiting = game_selectors.turns_waiting(alice)
     assert len(waiting) >= 2, "alice has her own game and at least one tournament game to play"
     assert "/accounts/login/" in out.getvalue()

@@ -9,7 +9,8 @@ import pytest
 
 from engine.core import Outcome
 from games.models import GameStatus, RatingChange
-from games.services.games import game_create, game_finish
+from games.services.game_flow import game_finish
+from games.services.games import game_create
 from tests.games.factories import BotFactory
 
 pytestmark = pytest.mark.django_db

@@ -10,10 +10,10 @@ import pytest
 from engine import IllegalAction, get_game, replay
 from engine.play import BotRunner
 from games.models import Bot, Competitor, Game, GameStatus, Move, Player, Seat
-from games.selectors import game_view
+from games.selectors.games import game_state, game_view
 from games.services import games as games_service
 from games.services.errors import InvalidInput, NotFound
-from games.services.games import game_create, game_play_bots, game_state
+from games.services.games import game_create, game_play_bots
 from games.services.moves import move_submit
 from tests.games.factories import BotFactory, CompetitorFactory, PlayerFactory
 from tests.games.helpers import choose, create_game, normalized, postgres_only, race, stored_moves

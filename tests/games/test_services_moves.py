@@ -8,8 +8,8 @@ import pytest
 from django.contrib.auth.models import AnonymousUser
 
 from games.models import Bot, Game, GameStatus, Move, Player
+from games.selectors.games import game_state
 from games.services.errors import Conflict, IllegalMove, InvalidInput, NotAllowed, NotFound, ServiceError
-from games.services.games import game_state
 from games.services.moves import move_submit
 from tests.games.factories import PlayerFactory
 from tests.games.helpers import create_game, postgres_only, race, stored_moves

@@ -10,10 +10,11 @@ from typing import Any
 import pytest
 from django.db import OperationalError
 
+import games.services.games
 from games import tasks
 from games.models import Bot, Game, GameStatus, Player, RatingChange
+from games.selectors.games import game_state
 from games.services.errors import NotFound
-from games.services.games import game_state
 from games.services.moves import move_submit
 from mulligan_league.celery import app as celery_app
 from tests.games.factories import BotFactory
@@ -85,7 +86,7 @@ def test_play_bot_game_retries_on_a_database_error(
     # An eager task retries in place only when it does not propagate its exceptions.
     settings.CELERY_TASK_EAGER_PROPAGATES = False
     game = create_game([random_bot.competitor, heuristic_bot.competitor], seed=SEED)
-    real = tasks.game_play_bots
+    real = games.services.games.game_play_bots
     calls = 0
 
     def flaky(*, game_pk: int) -> int:
@@ -95,7 +96,8 @@ def test_play_bot_game_retries_on_a_database_error(
             raise OperationalError("the database went away")
         return real(game_pk=game_pk)
 
-    monkeypatch.setattr(tasks, "game_play_bots", flaky)
+    # The task looks its service up when it runs (it imports it inside the function).
+    monkeypatch.setattr(games.services.games, "game_play_bots", flaky)
     result = tasks.play_bot_game.delay(game.pk)
     assert calls == 2
     assert result.successful()
@@ -105,7 +107,7 @@ def test_play_bot_game_retries_on_a_database_error(
 
 def bot_callbacks(callbacks: list[Any]) -> list[Any]:
     """The on-commit callbacks that queue bots (a move also queues its notifications' delivery)."""
-    return [c for c in callbacks if c.__qualname__.startswith("_enqueue_bots_on_commit")]
+    return [c for c in callbacks if c.__qualname__.startswith("bots_play_on_commit")]
 
 
 @pytest.mark.django_db

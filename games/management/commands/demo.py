@@ -10,13 +10,14 @@ from django.db import transaction
 from rest_framework.authtoken.models import Token
 
 from games.models import Bot, League, Player, Tournament
+from games.services.after_commit import games_enqueue_bots
 from games.services.competitions import (
     tournament_create,
     tournament_join,
     tournament_open_registration,
     tournament_start,
 )
-from games.services.games import game_create, games_enqueue_bots
+from games.services.games import game_create
 from games.services.leagues import league_create, league_join, league_open_registration, league_start
 from games.services.players import builtin_bots_ensure, player_create
 

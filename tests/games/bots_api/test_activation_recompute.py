@@ -27,8 +27,11 @@ from games.models import (
     ValidationStatus,
 )
 from games.ratings.openskill import openskill_initial
-from games.services.bot_versions import bot_create, bot_version_activate, version_make_active
-from games.services.games import game_create, game_finish, game_state
+from games.selectors.games import game_state
+from games.services.bot_activation import version_make_active
+from games.services.bot_versions import bot_create, bot_version_activate
+from games.services.game_flow import game_finish
+from games.services.games import game_create
 from games.services.leagues import current_season, league_next_season, league_ratings_recompute
 from tests.games.competitions.conftest import make_bots
 from tests.games.leagues.conftest import running_league

@@ -13,7 +13,8 @@ from rest_framework.test import APIClient
 
 from games.models import Bot, BotFault, BotVersion, LeagueEntry, Player, RatingSystem, Seat
 from games.ratings.openskill import openskill_initial
-from games.services.bot_versions import bot_version_upload, version_make_active
+from games.services.bot_activation import version_make_active
+from games.services.bot_versions import bot_version_upload
 from games.services.leagues import league_create
 from tests.games.bots_api.conftest import BOT_SOURCE, FAILED, PASSED, mark, zip_bytes
 

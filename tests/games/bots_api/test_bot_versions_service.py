@@ -8,12 +8,12 @@ import pytest
 
 from games.models import Bot, BotKind, BotVersion, Game, LeagueEntry, Player, RatingSystem, ValidationStatus
 from games.ratings.openskill import openskill_initial
+from games.services.bot_activation import version_make_active
 from games.services.bot_versions import (
     bot_create,
     bot_version_activate,
     bot_version_register_url,
     bot_version_upload,
-    version_make_active,
 )
 from games.services.errors import Conflict, InvalidInput, NotAllowed, NotFound
 from games.services.leagues import league_create

@@ -11,7 +11,9 @@ from typing import Any
 import pytest
 
 from games.models import Bot, BotFault, BotKind, Game, GameStatus, Move, Rating
-from games.services.games import game_create, game_state, games_enqueue_bots
+from games.selectors.games import game_state
+from games.services.after_commit import games_enqueue_bots
+from games.services.games import game_create
 from games.services.moves import move_submit
 from games.services.remote_play import game_play_remote
 from tests.games.bots_play.conftest import GOOD_BOT, ILLEGAL_BOT, make_submitted_bot

@@ -7,8 +7,8 @@ from collections import Counter
 from itertools import combinations
 from typing import Any
 
-from games.competition_selectors import standings_rebuilt_from_games
 from games.models import CompetitionState, Entry, Match, Seat, Tournament
+from games.selectors.tournaments import standings_rebuilt_from_games
 
 
 def seat_counts(tournament: Tournament) -> dict[int, Counter[int]]:

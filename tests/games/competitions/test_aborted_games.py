@@ -20,13 +20,6 @@ from django.utils import timezone
 import engine.core
 from engine import Game as EngineGame
 from engine import IllegalAction, Outcome, State
-from games.competition_selectors import (
-    MAX_ABANDONED_GAMES,
-    SeatResult,
-    forfeit_places,
-    match_result,
-    standings_rebuilt_from_games,
-)
 from games.models import (
     CompetitionState,
     Entry,
@@ -37,6 +30,8 @@ from games.models import (
     RatingChange,
     Tournament,
 )
+from games.scheduling.scoring import MAX_ABANDONED_GAMES, SeatResult, forfeit_places, match_result
+from games.selectors.tournaments import standings_rebuilt_from_games
 from games.services.competitions import tournament_start
 from games.services.deadlines import deadlines_expire
 from tests.games.competitions.checks import assert_finished_and_reproducible, plain

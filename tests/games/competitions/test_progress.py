@@ -22,8 +22,9 @@ from games.models import (
     Round,
     Tournament,
 )
+from games.selectors.games import game_state
 from games.services.competitions import tournament_drop, tournament_join, tournament_start
-from games.services.games import game_play_bots_batch, game_state
+from games.services.games import game_play_bots_batch
 from games.services.rounds import competitions_advance, tournament_advance
 from tests.games.competitions.checks import assert_finished_and_reproducible, meetings
 from tests.games.competitions.conftest import make_bots, open_tournament

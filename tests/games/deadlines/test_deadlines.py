@@ -20,9 +20,9 @@ from games.models import (
     Tournament,
     Vacation,
 )
+from games.selectors.games import game_state
 from games.services.deadlines import deadlines_expire, vacation_set
 from games.services.errors import InvalidInput
-from games.services.games import game_state
 from games.services.moves import move_submit
 from games.tasks import expire_deadlines
 from tests.games.competitions.conftest import open_tournament

@@ -11,8 +11,8 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from games.models import Game, Move, Notification, NotificationKind, NotificationSettings, NotificationStatus
-from games.services.deadlines import deadlines_set
-from games.services.games import game_state
+from games.selectors.games import game_state
+from games.services.game_flow import deadlines_set
 from games.services.moves import move_submit
 from games.services.notifications import notify_turn
 from tests.games.factories import PlayerFactory

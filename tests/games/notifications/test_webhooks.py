@@ -12,7 +12,7 @@ import pytest
 from django.core import mail
 
 from games.models import Notification, NotificationKind, NotificationStatus
-from games.services.games import game_state
+from games.selectors.games import game_state
 from games.services.moves import move_submit
 from games.tasks import deliver_notification
 from tests.games.helpers import create_game

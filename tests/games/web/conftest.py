@@ -5,8 +5,10 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager
+from types import SimpleNamespace
 from typing import Any
 
+import django_ratelimit.core
 import pytest
 from django.core.cache import cache
 from django.test import Client
@@ -16,13 +18,17 @@ from games.models import Bot, Game, Player
 from tests.games.helpers import create_game
 
 SEED = 20261122
+RATE_LIMIT_CLOCK = 1_800_000_000.0
 CARD_ATTRIBUTE = re.compile(r'data-card="([^"]+)"')
 
 
 @pytest.fixture(autouse=True)
-def _fresh_rate_limits() -> Iterator[None]:
+def _fresh_rate_limits(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     # django-ratelimit counts in the cache, which outlives a test in the same process.
     cache.clear()
+    # Its windows end on the clock ("2/m": at a second of each minute fixed by the key), so a test
+    # whose requests straddle that second would find its count reset. The test's clock stands still.
+    monkeypatch.setattr(django_ratelimit.core, "time", SimpleNamespace(time=lambda: RATE_LIMIT_CLOCK))
     yield
     cache.clear()
 

@@ -13,7 +13,7 @@ from django.test import Client
 from django.urls import reverse
 
 from games.models import Game, Player
-from games.services.games import game_state
+from games.selectors.games import game_state
 from tests.games.factories import PlayerFactory
 from tests.games.helpers import create_game, stored_moves
 from tests.games.web.conftest import SEED, cards_in, cards_on_page

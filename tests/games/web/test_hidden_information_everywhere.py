@@ -30,7 +30,8 @@ from engine import Game as EngineGame
 from engine import get_game, registered_games
 from engine.cards import CARD_INDEX
 from games.models import Game, GameStatus, Player
-from games.services.games import game_create, game_state
+from games.selectors.games import game_state
+from games.services.games import game_create
 from games.templatetags.cards import card_symbol, card_title
 from tests.games.factories import PlayerFactory
 from tests.games.helpers import create_game

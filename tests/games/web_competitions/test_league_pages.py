@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 from django.urls import reverse
 
-from games.league_selectors import ladder_entries
 from games.models import Competitor, Game, League
+from games.selectors.leagues import ladder_entries
 from games.services.ladder import ladder_matchmake
 from games.services.leagues import league_next_season
 from tests.games.leagues.conftest import running_league

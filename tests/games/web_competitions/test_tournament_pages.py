@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 from django.urls import reverse
 
-from games.competition_selectors import tournament_bracket_view, tournament_public_standings
 from games.models import Competitor, Game, GameStatus, Match, MatchGame, Tournament, TournamentFormat
+from games.selectors.tournaments import tournament_bracket_view, tournament_public_standings
 from games.services.competitions import tournament_start
 from tests.games.competitions.conftest import open_tournament
 from tests.games.web_competitions.pages import page, texts

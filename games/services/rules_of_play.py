@@ -1,14 +1,18 @@
-"""A competition's rules of play, checked the same way for tournaments and leagues: the people's
-time per move and timeout policy, and the clock and fault policy of submitted bots
-(games.models.BotRules)."""
+"""A competition's rules of play, checked the same way for tournaments and leagues: the game's
+config for its tables, the people's time per move and timeout policy, and the clock and fault
+policy of submitted bots (games.models.BotRules)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from datetime import timedelta
+from typing import Any
 
+from engine import ConfigError, get_game
 from games.models import BotFaultPolicy, TimeoutPolicy
 from games.services.errors import InvalidInput
 
+MAX_MULTI_SEAT = 6
 MOVE_TIME_MS = (100, 10 * 60 * 1000)
 TIME_BANK_MS = (0, 60 * 60 * 1000)
 MAX_STRIKES = (1, 100)
@@ -64,3 +68,27 @@ def check_rules_of_play(
         fault_policy=bot_fault_policy,
         max_strikes=bot_max_strikes,
     )
+
+
+def competition_config_validated(
+    game_id: str, config: Mapping[str, Any] | None, seats: int
+) -> dict[str, Any]:
+    """The engine's normalized config, checked for tables of ``seats``, without a player count.
+
+    Tables may be smaller than ``seats`` (multi-seat byes, drops), so each game gets its own count.
+    """
+    engine_game = get_game(game_id)
+    config = dict(config or {})
+    config.pop("players", None)
+    with_players = {**config, "players": seats} if "players" in engine_game.normalize_config({}) else config
+    try:
+        normalized = engine_game.normalize_config(with_players)
+    except ConfigError as exc:
+        raise InvalidInput(f"invalid config: {exc}") from None
+    if not engine_game.min_players <= seats <= engine_game.max_players_for(normalized):
+        raise InvalidInput(
+            f"{engine_game.name} takes {engine_game.min_players} to "
+            f"{engine_game.max_players_for(normalized)} players, not tables of {seats}"
+        )
+    normalized.pop("players", None)
+    return normalized

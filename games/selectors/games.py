@@ -1,16 +1,16 @@
-"""Reads for the views and the API. Everything about a running game goes through ``observe``."""
+"""Reads of games: what a viewer may see of a game, its history, and whose turn it is."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.core.cache import cache
 from django.db.models import QuerySet
 
-from engine import get_game
-from games.models import Bot, Competitor, Game, GameStatus, Rating, RatingChange, Seat
-from games.services.games import game_state
+from engine import State, get_game, replay
+from games.models import BotKind, Game, GameStatus, Seat
 
 
 def user_seat_indexes(game: Game, user: AbstractBaseUser | AnonymousUser) -> list[int]:
@@ -105,38 +105,6 @@ def _move_json(move: Any, action: dict[str, Any]) -> dict[str, Any]:
     return {"number": move.number, "seat": move.seat, "action": action, "created_at": move.created_at}
 
 
-def ladder(game_id: str) -> QuerySet[Rating]:
-    return (
-        Rating.objects.filter(game_id=game_id)
-        .select_related("competitor__player", "competitor__bot")
-        .order_by("-rating", "competitor_id")
-    )
-
-
-def competitor_ratings(competitor: Competitor) -> dict[str, Any]:
-    ratings = {
-        rating.game_id: {"rating": rating.rating, "games_played": rating.games_played}
-        for rating in competitor.ratings.all()
-    }
-    history = [
-        {
-            "game": change.game.game_id,
-            "game_pk": change.game_id,
-            "rating_before": change.rating_before,
-            "rating_after": change.rating_after,
-            "delta": change.delta,
-            "at": change.created_at,
-        }
-        for change in RatingChange.objects.filter(competitor=competitor).select_related("game").order_by("id")
-    ]
-    return {"ratings": ratings, "rating_history": history}
-
-
-def bots_for(game_id: str | None) -> QuerySet[Bot]:
-    bots = Bot.objects.select_related("competitor").order_by("game_id", "engine_bot", "id")
-    return bots.filter(game_id=game_id) if game_id else bots
-
-
 # Whose turn it is depends only on (game, version): cached under that key, a page or a long poll
 # replays a game's history once per move, not once per request.
 TO_ACT_CACHE_SECONDS = 24 * 3600
@@ -190,3 +158,26 @@ def turns_waiting(user: AbstractBaseUser | AnonymousUser) -> list[dict[str, Any]
         key=lambda entry: (0, entry["deadline"].timestamp()) if entry["deadline"] is not None else far_future
     )
     return waiting
+
+
+def game_state(game: Game) -> State:
+    """The engine state, rebuilt from the stored history (the history is the only truth)."""
+    moves = list(game.moves.order_by("number").values_list("seat", "action"))
+    return replay(game.game_id, game.config, game.seed, moves)
+
+
+SUBMITTED_KINDS = (BotKind.PROGRAM, BotKind.HTTP)
+
+
+def game_has_submitted_bots(game: Game | int) -> bool:
+    """Whether a seat of this game is a submitted bot (played by ``play_remote_bots``)."""
+    pk = game if isinstance(game, int) else game.pk
+    return Seat.objects.filter(game_id=pk, competitor__bot__kind__in=SUBMITTED_KINDS).exists()
+
+
+def games_with_submitted_bots(game_pks: Sequence[int]) -> set[int]:
+    return set(
+        Seat.objects.filter(game_id__in=game_pks, competitor__bot__kind__in=SUBMITTED_KINDS).values_list(
+            "game_id", flat=True
+        )
+    )

@@ -1,4 +1,4 @@
-"""Reads for leagues: lists with counts, the ladder, the league's games."""
+"""Reads of leagues: lists with counts, ladders, games and seasons."""
 
 from __future__ import annotations
 
@@ -26,10 +26,6 @@ def league_games(league: League) -> QuerySet[Game]:
         .prefetch_related("seats__competitor")
         .order_by("-id")
     )
-
-
-def current_season_number(league: League) -> int | None:
-    return league.seasons.order_by("-number").values_list("number", flat=True).first()
 
 
 def league_seasons(league: League) -> QuerySet[Season]:

@@ -1,0 +1,68 @@
+"""Every piece of work that waits for a commit: bots to play, competitions to move on, mail to send.
+
+Services never call a Celery task themselves: they ask here, and the task is enqueued once their
+transaction commits, so a rolled-back transaction leaves no task behind and a task never looks for
+rows that are not committed yet. This is the only service module that imports the tasks (at module
+level, HackSoft's way); each task imports its service inside the function.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from django.conf import settings
+from django.db import transaction
+
+from games import tasks
+from games.models import MatchGame
+from games.selectors.games import game_has_submitted_bots, games_with_submitted_bots
+
+
+def bots_play_on_commit(game_pk: int) -> None:
+    """Let the bots of this game play once the transaction commits."""
+    # Submitted bots are asked outside any transaction, one game per task, on the sandbox queue.
+    task = tasks.play_remote_bots if game_has_submitted_bots(game_pk) else tasks.play_bot_game
+    transaction.on_commit(lambda: task.delay(game_pk))
+
+
+def submitted_bots_play_on_commit(game_pk: int) -> None:
+    """A game known to seat submitted bots (a validation game): the sandbox queue, after the commit."""
+    transaction.on_commit(lambda: tasks.play_remote_bots.delay(game_pk))
+
+
+def games_enqueue_bots(game_pks: Iterable[int], *, batch_size: int | None = None) -> int:
+    """Let the bots of these games play, ``batch_size`` games per task, once the transaction commits.
+
+    For callers that create many games at once (a round, the demo, the pipeline benchmark): a task,
+    a transaction and a round of rating locks per game cost far more than a short bot game itself,
+    so :func:`games.services.games.game_play_bots_batch` plays a batch of them in one of each.
+    Batches keep the order given, which is the order their games finish (and are rated) in.
+    Returns the number of batch tasks (games with submitted bots get one task each, not counted).
+    """
+    pks = list(dict.fromkeys(game_pks))
+    remote = games_with_submitted_bots(pks)
+    for pk in (pk for pk in pks if pk in remote):
+        submitted_bots_play_on_commit(pk)
+    pks = [pk for pk in pks if pk not in remote]
+    size = max(1, batch_size or settings.BOT_GAMES_PER_TASK)
+    batches = [pks[start : start + size] for start in range(0, len(pks), size)]
+    for batch in batches:
+        transaction.on_commit(lambda batch=batch: tasks.play_bot_games.delay(batch))
+    return len(batches)
+
+
+def competitions_advance_on_commit(game_pks: Sequence[int]) -> None:
+    """Once these ended games are committed, let their tournaments move on (a ratings-queue task)."""
+    in_matches = sorted(MatchGame.objects.filter(game_id__in=game_pks).values_list("game_id", flat=True))
+    if in_matches:
+        transaction.on_commit(lambda: tasks.advance_competitions.delay(in_matches))
+
+
+def notifications_deliver_on_commit(notification_pks: Sequence[int]) -> None:
+    """Deliver these stored notifications once the transaction commits.
+
+    ``robust``: the move that caused them is committed by then, and a broker that is down must not
+    turn it into an error (the rows stay pending and ``warn_deadlines`` queues them again).
+    """
+    for pk in notification_pks:
+        transaction.on_commit(lambda pk=pk: tasks.deliver_notification.delay(pk), robust=True)

@@ -1,0 +1,202 @@
+"""The one game flow: every way a game moves on and every way it stops.
+
+Whoever moves a game (a person's move, the deadline sweep's automatic moves, a batch of bot moves,
+a submitted bot's step) holds the game rows' locks and then:
+
+1. stores the moves with :func:`moves_append` (one code path for one move or thousands, on every
+   database: :mod:`games.services.bulk`);
+2. ends the games that are over with :func:`games_end`, for any reason: played to the end
+   (:func:`ending_played`), forfeited by late or faulty seats (:func:`ending_forfeit`), or aborted
+   because no person ever moved (:func:`ending_aborted`). Its consequences follow in a fixed order:
+   the outcome and each seat's rank and score, then ratings (the global Elo, then the league's),
+   then the match and round progress (after the commit). Nobody is notified of a game's end (there
+   is no such notification); the turn notifications stop because the game has no turn any more;
+3. begins the next turn of the games that go on with :func:`turns_begin`: the move deadline of the
+   people who must act now, and their "your turn" notifications.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from django.utils import timezone
+
+from engine import State
+from games.models import Game, GameStatus, Move, Seat
+from games.scheduling.scoring import forfeit_places
+from games.selectors.deadlines import DeadlineRules, deadline_rules_for, people_to_act, seat_deadlines
+from games.services.after_commit import competitions_advance_on_commit
+from games.services.bulk import insert_rows, update_rows
+from games.services.league_ratings import league_ratings_apply_for_games
+from games.services.notifications import notify_turn
+from games.services.ratings import rating_apply_for_games
+
+# -- Moves ----------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class NewMove:
+    """A move to store: ``auto`` when the service played it for a seat (a timeout, a bot's fault)."""
+
+    seat: int
+    action: dict[str, Any]
+    auto: bool = False
+    idempotency_key: str | None = None
+
+
+def moves_append(batch: Sequence[tuple[Game, Sequence[NewMove]]], *, now: datetime) -> list[Move]:
+    """Store each game's new moves after its last one and advance its ``version`` (in memory: the
+    caller writes the game row, usually through :func:`games_end` or :func:`turns_begin`).
+
+    The caller holds the games' row locks, so the numbers are free; where locks are not enforced
+    (SQLite) the unique (game, number) constraint refuses a second move for one turn.
+    """
+    stored: list[Move] = []
+    for game, moves in batch:
+        for move in moves:
+            game.version += 1
+            stored.append(
+                Move(
+                    game=game,
+                    number=game.version,
+                    seat=move.seat,
+                    action=move.action,
+                    auto=move.auto,
+                    idempotency_key=move.idempotency_key,
+                    created_at=now,
+                )
+            )
+    ids = insert_rows(
+        Move,
+        ["game_id", "number", "seat", "action", "auto", "idempotency_key"],
+        [(m.game_id, m.number, m.seat, m.action, m.auto, m.idempotency_key) for m in stored],
+        {"created_at": now},
+        returning_ids=True,
+    )
+    for move, pk in zip(stored, ids, strict=True):
+        move.pk = pk
+    return stored
+
+
+# -- The end of a game ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Ending:
+    """How a game stops: its status, its stored outcome, and each seat's (rank, score) by index;
+    ``places`` is None for a game that is not scored (aborted)."""
+
+    status: str
+    outcome: dict[str, Any]
+    places: dict[int, tuple[int, float]] | None
+
+
+def ending_played(state: State) -> Ending:
+    """The rules ended the game: the engine's outcome (seats the rules tie share a place)."""
+    outcome = state.outcome()
+    places = outcome.places
+    return Ending(
+        GameStatus.FINISHED,
+        outcome.to_json(),
+        {index: (places[index], outcome.scores[index]) for index in range(len(places))},
+    )
+
+
+def ending_forfeit(
+    seat_indexes: Sequence[int], late: Sequence[int], details: dict[str, Any] | None = None
+) -> Ending:
+    """The ``late`` seats forfeit (a person out of time, or a submitted bot's fault, with its own
+    ``details``): they share the last place, the others the first."""
+    places = forfeit_places(seat_indexes, late)
+    return Ending(
+        GameStatus.FINISHED,
+        {
+            "ranking": [index for index in seat_indexes if index not in late] + list(late),
+            "ranks": [places[index][0] for index in seat_indexes],
+            "scores": [places[index][1] for index in seat_indexes],
+            "details": details if details is not None else {"reason": "timeout", "timed_out": list(late)},
+        },
+        places,
+    )
+
+
+def ending_aborted(late: Sequence[int]) -> Ending:
+    """No person ever moved before the ``late`` seats' time ran out: not scored, not rated (a
+    tournament match still counts it, see :mod:`games.scheduling.scoring`)."""
+    return Ending(GameStatus.ABORTED, {"details": {"reason": "aborted", "timed_out": list(late)}}, None)
+
+
+def games_end(ended: Sequence[tuple[Game, Sequence[Seat], Ending]], *, now: datetime) -> None:
+    """End these games (their rows locked by the caller; ``seats`` in index order) and apply what
+    follows, in this order: outcome, ranks and scores; ratings, game after game in the order given
+    (the order they are rated in); the tournaments' progress once the transaction commits."""
+    if not ended:
+        return
+    for game, seats, ending in ended:
+        game.status = ending.status
+        game.outcome = ending.outcome
+        game.finished_at = now
+        game.turn_deadline = None
+        if ending.places is not None:
+            for seat in seats:
+                seat.rank, seat.score = ending.places[seat.index]
+    update_rows(
+        Game, [game for game, _, _ in ended], ["version", "status", "outcome", "finished_at", "turn_deadline"]
+    )
+    scored = [(game, seats) for game, seats, ending in ended if ending.places is not None]
+    update_rows(Seat, [seat for _, seats in scored for seat in seats], ["rank", "score"])
+    rating_apply_for_games(finished=scored)
+    league_ratings_apply_for_games(finished=scored)
+    competitions_advance_on_commit([game.pk for game, _, _ in ended])
+
+
+# -- The next turn --------------------------------------------------------------------------------
+
+
+def deadlines_set(
+    waiting: Sequence[tuple[Game, Sequence[Seat]]],
+    *,
+    turn_started: datetime,
+    rules: dict[int, DeadlineRules] | None = None,
+) -> None:
+    """Set ``turn_deadline`` and ``deadline_version`` on these games (not saved: the caller writes
+    them); each comes with the seats of the people who must act now (none: no deadline). Those
+    people are told it is their turn once the caller's transaction commits."""
+    if rules is None:
+        rules = deadline_rules_for([game.pk for game, _ in waiting])
+    for game, acting in waiting:
+        deadlines = seat_deadlines(acting, turn_started, rules[game.pk]) if acting else {}
+        game.turn_deadline = min(deadlines.values()) if deadlines else None
+        game.deadline_version = game.version
+    notify_turn(waiting)
+
+
+def turns_begin(
+    going: Iterable[tuple[Game, Sequence[Seat], Sequence[int]]],
+    *,
+    bot_competitors: set[int],
+    now: datetime,
+    rules: dict[int, DeadlineRules] | None = None,
+) -> None:
+    """After their moves, the games that go on: each with its seats and the seats to act now (none
+    when bots must still act: no deadline yet). Sets and writes their version and deadline, and
+    tells the people to act."""
+    going = list(going)
+    if not going:
+        return
+    deadlines_set(
+        [(game, people_to_act(seats, to_act, bot_competitors)) for game, seats, to_act in going],
+        turn_started=now,
+        rules=rules,
+    )
+    update_rows(Game, [game for game, _, _ in going], ["version", "turn_deadline", "deadline_version"])
+
+
+def game_finish(*, game: Game, state: State, seats: Sequence[Seat] | None = None) -> None:
+    """One game the rules ended (the caller holds its row lock): :func:`games_end` with its outcome."""
+    if seats is None:
+        seats = list(game.seats.order_by("index"))
+    games_end([(game, seats, ending_played(state))], now=timezone.now())
