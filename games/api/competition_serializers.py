@@ -9,7 +9,8 @@ from django.utils.dateparse import parse_duration
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from games.api.serializers import MAX_ID, reject_nul
+from games.api.serializers import reject_nul
+from games.converters import MAX_ID
 from games.models import BotFaultPolicy, EntrantKinds, Entry, TimeoutPolicy, Tournament, TournamentFormat
 from games.selectors.tournaments import tournament_match_format
 from games.services.rules_of_play import MAX_STRIKES, MOVE_TIME_MS, TIME_BANK_MS

@@ -28,7 +28,6 @@ from games.api.competition_serializers import (
     TournamentSerializer,
     rules_of_play,
 )
-from games.api.serializers import MAX_ID
 from games.models import CompetitionState, Entry, Round, Tournament
 from games.selectors.tournaments import (
     tournament_bracket_view,
@@ -44,7 +43,7 @@ MAX_ROUND = 32767  # a PositiveSmallIntegerField
 
 
 def _tournament(pk: int) -> Tournament:
-    tournament = tournaments_with_progress().filter(pk=pk).first() if pk <= MAX_ID else None
+    tournament = tournaments_with_progress().filter(pk=pk).first()
     if tournament is None:
         raise NotFound(f"no tournament {pk}")
     return tournament
@@ -111,8 +110,6 @@ class _TransitionView(APIView):
     transition: Callable[..., Tournament]
 
     def post(self, request: Request, pk: int) -> Response:
-        if pk > MAX_ID:
-            raise NotFound(f"no tournament {pk}")
         type(self).transition(tournament_pk=pk, user=request.user)
         return _detail(pk)
 
@@ -166,8 +163,6 @@ class TournamentJoinView(APIView):
     def post(self, request: Request, pk: int) -> Response:
         serializer = JoinSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        if pk > MAX_ID:
-            raise NotFound(f"no tournament {pk}")
         entry = services.tournament_enter(
             tournament_pk=pk, user=request.user, bot_pk=serializer.validated_data.get("bot")
         )
@@ -185,8 +180,6 @@ class TournamentLeaveView(APIView):
     def post(self, request: Request, pk: int) -> Response:
         serializer = EntryTargetSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        if pk > MAX_ID:
-            raise NotFound(f"no tournament {pk}")
         services.tournament_withdraw(
             tournament_pk=pk, user=request.user, entry_pk=serializer.validated_data.get("entry")
         )
@@ -204,8 +197,6 @@ class TournamentDropView(APIView):
     def post(self, request: Request, pk: int) -> Response:
         serializer = EntryTargetSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        if pk > MAX_ID:
-            raise NotFound(f"no tournament {pk}")
         entry = services.tournament_drop_entry(
             tournament_pk=pk, user=request.user, entry_pk=serializer.validated_data.get("entry")
         )

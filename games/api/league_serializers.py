@@ -10,7 +10,7 @@ from games.api.competition_serializers import (
     OrganiserSerializer,
     RulesOfPlaySerializer,
 )
-from games.api.serializers import MAX_ID
+from games.converters import MAX_ID
 from games.models import EntrantKinds, Game, League, LeagueEntry, RatingSystem, Season
 
 

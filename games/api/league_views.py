@@ -25,7 +25,6 @@ from games.api.league_serializers import (
     LeagueSerializer,
     SeasonSerializer,
 )
-from games.api.serializers import MAX_ID
 from games.models import CompetitionState, League, LeagueEntry
 from games.selectors.leagues import ladder_entries, league_games, league_seasons, leagues_with_counts
 from games.services import leagues as services
@@ -35,7 +34,7 @@ from games.services.players import player_for_user
 
 
 def _league(pk: int) -> League:
-    league = leagues_with_counts().prefetch_related("seasons").filter(pk=pk).first() if pk <= MAX_ID else None
+    league = leagues_with_counts().prefetch_related("seasons").filter(pk=pk).first()
     if league is None:
         raise NotFound(f"no league {pk}")
     return league
@@ -43,11 +42,6 @@ def _league(pk: int) -> League:
 
 def _detail(pk: int, code: int = status.HTTP_200_OK) -> Response:
     return Response(LeagueSerializer(_league(pk)).data, status=code)
-
-
-def _check_pk(pk: int) -> None:
-    if pk > MAX_ID:
-        raise NotFound(f"no league {pk}")
 
 
 class LeagueFilter(django_filters.FilterSet):
@@ -104,7 +98,6 @@ class _TransitionView(APIView):
     transition: Callable[..., object]
 
     def post(self, request: Request, pk: int) -> Response:
-        _check_pk(pk)
         type(self).transition(league_pk=pk, user=request.user)
         return _detail(pk)
 
@@ -183,7 +176,6 @@ class LeagueJoinView(APIView):
     def post(self, request: Request, pk: int) -> Response:
         serializer = JoinSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        _check_pk(pk)
         entry = services.league_enter(
             league_pk=pk, user=request.user, bot_pk=serializer.validated_data.get("bot")
         )
@@ -201,7 +193,6 @@ class LeagueLeaveView(APIView):
     def post(self, request: Request, pk: int) -> Response:
         serializer = EntryTargetSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        _check_pk(pk)
         services.league_withdraw(
             league_pk=pk, user=request.user, entry_pk=serializer.validated_data.get("entry")
         )
@@ -222,7 +213,6 @@ class LeagueChallengeView(APIView):
     def post(self, request: Request, pk: int) -> Response:
         serializer = ChallengeSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        _check_pk(pk)
         game = league_challenge(league_pk=pk, user=request.user, entry_pk=serializer.validated_data["entry"])
         game = league_games(_league(pk)).get(pk=game.pk)
         return Response(LeagueGameSerializer(game).data, status=status.HTTP_201_CREATED)

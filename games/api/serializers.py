@@ -5,9 +5,8 @@ from typing import Any
 from django.conf import settings
 from rest_framework import serializers
 
+from games.converters import MAX_ID
 from games.models import Rating
-
-MAX_ID = 2**63 - 1  # the largest bigint: larger ids would reach the database as an error, not a miss
 
 
 class SeatRequestSerializer(serializers.Serializer):

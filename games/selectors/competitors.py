@@ -5,12 +5,9 @@ from __future__ import annotations
 from django.db.models import QuerySet
 
 from games.models import Competitor, Entry, Game, LeagueEntry
-from games.selectors.bots import MAX_PK
 
 
 def competitor_or_none(pk: int) -> Competitor | None:
-    if not 1 <= pk <= MAX_PK:
-        return None
     return Competitor.objects.select_related("player__user", "bot").filter(pk=pk).first()
 
 

@@ -11,7 +11,6 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
 from games.models import BotFaultPolicy, EntrantKinds, Entry, League, TimeoutPolicy, Tournament
-from games.selectors.bots import MAX_PK
 from games.selectors.leagues import ladder_entries, league_games, league_seasons, leagues_with_counts
 from games.selectors.tournaments import (
     tournament_bracket_view,
@@ -124,7 +123,7 @@ def tournament_list(request: HttpRequest) -> HttpResponse:
 
 
 def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
-    tournament = tournaments_with_games_played().filter(pk=pk).first() if pk <= MAX_PK else None
+    tournament = tournaments_with_games_played().filter(pk=pk).first()
     if tournament is None:
         return not_found(request, f"tournament {pk}")
     entries = list(
@@ -291,7 +290,7 @@ def league_list(request: HttpRequest) -> HttpResponse:
 
 
 def league_detail(request: HttpRequest, pk: int) -> HttpResponse:
-    league = leagues_with_counts().filter(pk=pk).first() if pk <= MAX_PK else None
+    league = leagues_with_counts().filter(pk=pk).first()
     if league is None:
         return not_found(request, f"league {pk}")
     ladder = ladder_entries(league).select_related("competitor")

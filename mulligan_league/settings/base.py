@@ -137,6 +137,8 @@ SPECTACULAR_SETTINGS = {
     "DESCRIPTION": "Games, moves, bots and ladders for the Mulligan family of card games.",
     "VERSION": "0.1.0",
     "SERVE_INCLUDE_SCHEMA": False,
+    # games.converters.IdConverter: an integer, as Django's own <int:...> is documented.
+    "PATH_CONVERTER_OVERRIDES": {"id": int},
 }
 
 # -- Celery ---------------------------------------------------------------------------------------
@@ -194,7 +196,6 @@ CELERY_TASK_ROUTES = {
     "games.tasks.play_remote_bots": {"queue": QUEUE_SANDBOX},
     "games.tasks.recompute_ratings": {"queue": QUEUE_RATINGS},
     "games.tasks.*deadline*": {"queue": QUEUE_DEADLINES},
-    "games.tasks.*standing*": {"queue": QUEUE_RATINGS},
     "games.tasks.advance_competitions": {"queue": QUEUE_RATINGS},
     "games.tasks.ladder_matchmaking": {"queue": QUEUE_BOTS},
     "games.tasks.deliver_notification": {"queue": QUEUE_NOTIFICATIONS},
