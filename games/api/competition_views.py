@@ -28,6 +28,7 @@ from games.api.competition_serializers import (
     TournamentSerializer,
     rules_of_play,
 )
+from games.api.transitions import transition_view
 from games.models import CompetitionState, Entry, Round, Tournament
 from games.selectors.tournaments import (
     tournament_bracket_view,
@@ -105,43 +106,28 @@ class TournamentDetailView(APIView):
 # -- The organiser's transitions -------------------------------------------------------------------
 
 
-class _TransitionView(APIView):
-    permission_classes = [permissions.IsAuthenticated]
-    transition: Callable[..., Tournament]
-
-    def post(self, request: Request, pk: int) -> Response:
-        type(self).transition(tournament_pk=pk, user=request.user)
-        return _detail(pk)
-
-
-_transition_schema = extend_schema(request=None, responses=TournamentSerializer)
-
-
-@extend_schema(description="Open registration (organiser only).")
-class TournamentOpenView(_TransitionView):
-    transition = services.tournament_open_registration
-
-    @_transition_schema
-    def post(self, request: Request, pk: int) -> Response:
-        return super().post(request, pk)
+def _transition(name: str, transition: Callable[..., Tournament], description: str) -> type[APIView]:
+    return transition_view(
+        name,
+        transition,
+        description=description,
+        pk_argument="tournament_pk",
+        detail=_detail,
+        serializer=TournamentSerializer,
+    )
 
 
-@extend_schema(description="Seed the entries and pair round 1 (organiser only); the bots start playing.")
-class TournamentStartView(_TransitionView):
-    transition = services.tournament_start
-
-    @_transition_schema
-    def post(self, request: Request, pk: int) -> Response:
-        return super().post(request, pk)
-
-
-@extend_schema(description="Cancel; running games are aborted (organiser only).")
-class TournamentCancelView(_TransitionView):
-    transition = services.tournament_cancel
-
-    @_transition_schema
-    def post(self, request: Request, pk: int) -> Response:
-        return super().post(request, pk)
+TournamentOpenView = _transition(
+    "TournamentOpenView", services.tournament_open_registration, "Open registration (organiser only)."
+)
+TournamentStartView = _transition(
+    "TournamentStartView",
+    services.tournament_start,
+    "Seed the entries and pair round 1 (organiser only); the bots start playing.",
+)
+TournamentCancelView = _transition(
+    "TournamentCancelView", services.tournament_cancel, "Cancel; running games are aborted (organiser only)."
+)
 
 
 # -- Entering and leaving --------------------------------------------------------------------------

@@ -25,6 +25,7 @@ from games.api.league_serializers import (
     LeagueSerializer,
     SeasonSerializer,
 )
+from games.api.transitions import transition_view
 from games.models import CompetitionState, League, LeagueEntry
 from games.selectors.leagues import ladder_entries, league_games, league_seasons, leagues_with_counts
 from games.services import leagues as services
@@ -93,66 +94,43 @@ class LeagueDetailView(APIView):
 # -- The organiser's transitions -------------------------------------------------------------------
 
 
-class _TransitionView(APIView):
-    permission_classes = [permissions.IsAuthenticated]
-    transition: Callable[..., object]
-
-    def post(self, request: Request, pk: int) -> Response:
-        type(self).transition(league_pk=pk, user=request.user)
-        return _detail(pk)
-
-
-_transition_schema = extend_schema(request=None, responses=LeagueSerializer)
-
-
-@extend_schema(description="Open registration (organiser only).")
-class LeagueOpenView(_TransitionView):
-    transition = services.league_open_registration
-
-    @_transition_schema
-    def post(self, request: Request, pk: int) -> Response:
-        return super().post(request, pk)
+def _transition(name: str, transition: Callable[..., object], description: str) -> type[APIView]:
+    return transition_view(
+        name,
+        transition,
+        description=description,
+        pk_argument="league_pk",
+        detail=_detail,
+        serializer=LeagueSerializer,
+    )
 
 
-@extend_schema(
-    description="Start the ladder and its next season (organiser only); bots are matched from now."
+LeagueOpenView = _transition(
+    "LeagueOpenView",
+    services.league_open_registration,
+    "Open registration (organiser only).",
 )
-class LeagueStartView(_TransitionView):
-    transition = services.league_start
-
-    @_transition_schema
-    def post(self, request: Request, pk: int) -> Response:
-        return super().post(request, pk)
-
-
-@extend_schema(description="Finish: no new games; running games are played out (organiser only).")
-class LeagueFinishView(_TransitionView):
-    transition = services.league_finish
-
-    @_transition_schema
-    def post(self, request: Request, pk: int) -> Response:
-        return super().post(request, pk)
-
-
-@extend_schema(
-    description="Close the current season, storing its final ladder, and open the next (organiser only; "
-    "409 unless running). Ratings reset or carry over as the league's ratings_per_season says."
+LeagueStartView = _transition(
+    "LeagueStartView",
+    services.league_start,
+    "Start the ladder and its next season (organiser only); bots are matched from now.",
 )
-class LeagueNextSeasonView(_TransitionView):
-    transition = services.league_next_season
-
-    @_transition_schema
-    def post(self, request: Request, pk: int) -> Response:
-        return super().post(request, pk)
-
-
-@extend_schema(description="Cancel; running games are aborted (organiser only).")
-class LeagueCancelView(_TransitionView):
-    transition = services.league_cancel
-
-    @_transition_schema
-    def post(self, request: Request, pk: int) -> Response:
-        return super().post(request, pk)
+LeagueFinishView = _transition(
+    "LeagueFinishView",
+    services.league_finish,
+    "Finish: no new games; running games are played out (organiser only).",
+)
+LeagueNextSeasonView = _transition(
+    "LeagueNextSeasonView",
+    services.league_next_season,
+    "Close the current season, storing its final ladder, and open the next (organiser only; "
+    "409 unless running). Ratings reset or carry over as the league's ratings_per_season says.",
+)
+LeagueCancelView = _transition(
+    "LeagueCancelView",
+    services.league_cancel,
+    "Cancel; running games are aborted (organiser only).",
+)
 
 
 # -- Joining, leaving, challenging -----------------------------------------------------------------

@@ -57,7 +57,46 @@ class TimeoutPolicy(models.TextChoices):
     DEFAULT_ACTION = "default_action", "play a default action"
 
 
-class League(BotRules):
+class RulesOfPlay(BotRules):
+    """How a competition's games are played by the clock: the people's time per move, what a late
+    seat's move becomes, whether vacations count, and (BotRules) the submitted bots' clock and fault
+    policy. Checked by games.services.rules_of_play, the same for tournaments and leagues."""
+
+    move_time_limit = models.DurationField(default=timedelta(days=1))
+    timeout_policy = models.CharField(
+        max_length=20, choices=TimeoutPolicy.choices, default=TimeoutPolicy.FORFEIT
+    )
+    allow_vacations = models.BooleanField(
+        default=True, help_text="a player's vacation extends their move deadlines in its games"
+    )
+
+    class Meta:
+        abstract = True
+
+
+class Competition(RulesOfPlay):
+    """What tournaments and leagues share: a game and its config at tables of a size, who may enter,
+    an organiser, and a lifecycle (``TRANSITIONS``)."""
+
+    name = models.CharField(max_length=120)
+    organiser = models.ForeignKey(Player, null=True, on_delete=models.SET_NULL, related_name="%(class)ss")
+    game_id = models.CharField(max_length=40)
+    config = models.JSONField(default=dict)
+    seats_per_table = models.PositiveSmallIntegerField(default=2)
+    entrants = models.CharField(max_length=10, choices=EntrantKinds.choices, default=EntrantKinds.BOTH)
+    state = models.CharField(max_length=20, choices=CompetitionState.choices, default=CompetitionState.DRAFT)
+    created_at = models.DateTimeField(auto_now_add=True)
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        abstract = True
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class League(Competition):
     """A standing competition for one game and config, rated with one system, run in seasons.
 
     While it runs it is a continuous ladder: its bots are matched all the time by rating proximity
@@ -66,13 +105,7 @@ class League(BotRules):
     too, so they also move the global per-game Elo (:class:`games.models.Rating`).
     """
 
-    name = models.CharField(max_length=120)
-    organiser = models.ForeignKey(Player, null=True, on_delete=models.SET_NULL, related_name="leagues")
-    game_id = models.CharField(max_length=40)
-    config = models.JSONField(default=dict)
-    seats_per_table = models.PositiveSmallIntegerField(default=2)
     rating_system = models.CharField(max_length=20, choices=RatingSystem.choices, default=RatingSystem.ELO)
-    entrants = models.CharField(max_length=10, choices=EntrantKinds.choices, default=EntrantKinds.BOTH)
     challenge_range = models.PositiveSmallIntegerField(
         default=3, help_text="a person may challenge entrants at most this many places away on the ladder"
     )
@@ -81,20 +114,6 @@ class League(BotRules):
         help_text="true: every new season resets the league ratings to the initial rating (and games "
         "played to 0); false (default): ratings carry over from season to season",
     )
-    move_time_limit = models.DurationField(default=timedelta(days=1))
-    timeout_policy = models.CharField(
-        max_length=20, choices=TimeoutPolicy.choices, default=TimeoutPolicy.FORFEIT
-    )
-    allow_vacations = models.BooleanField(
-        default=True, help_text="a player's vacation extends their move deadlines in its games"
-    )
-    state = models.CharField(max_length=20, choices=CompetitionState.choices, default=CompetitionState.DRAFT)
-    created_at = models.DateTimeField(auto_now_add=True)
-    started_at = models.DateTimeField(null=True, blank=True)
-    finished_at = models.DateTimeField(null=True, blank=True)
-
-    def __str__(self) -> str:
-        return self.name
 
 
 class Season(models.Model):
@@ -162,37 +181,23 @@ class LeagueGame(models.Model):
         ordering = ["league", "id"]
 
 
-class Tournament(BotRules):
+class Tournament(Competition):
     """A tournament of one game: its format, tables, match format and who may enter.
 
     ``seed`` drives every random choice the tournament makes (seating, pairing ties), so a finished
     tournament can be rebuilt from its stored games.
     """
 
-    name = models.CharField(max_length=120)
-    organiser = models.ForeignKey(Player, null=True, on_delete=models.SET_NULL, related_name="tournaments")
     season = models.ForeignKey(
         Season, null=True, blank=True, on_delete=models.SET_NULL, related_name="tournaments"
     )
-    game_id = models.CharField(max_length=40)
-    config = models.JSONField(default=dict)
     format = models.CharField(max_length=30, choices=TournamentFormat.choices)
-    seats_per_table = models.PositiveSmallIntegerField(default=2)
     min_table_size = models.PositiveSmallIntegerField(null=True, blank=True)
     rounds = models.PositiveSmallIntegerField(null=True, blank=True, help_text="empty: as the format needs")
     best_of = models.PositiveSmallIntegerField(default=1, help_text="games per match at two-seat tables")
-    move_time_limit = models.DurationField(default=timedelta(days=1))
-    timeout_policy = models.CharField(
-        max_length=20, choices=TimeoutPolicy.choices, default=TimeoutPolicy.FORFEIT
-    )
-    allow_vacations = models.BooleanField(
-        default=True, help_text="a player's vacation extends their move deadlines in its games"
-    )
-    entrants = models.CharField(max_length=10, choices=EntrantKinds.choices, default=EntrantKinds.BOTH)
     late_entries = models.BooleanField(default=False)
     rated = models.BooleanField(default=True)
     seed = models.BigIntegerField()
-    state = models.CharField(max_length=20, choices=CompetitionState.choices, default=CompetitionState.DRAFT)
     current_round = models.PositiveSmallIntegerField(default=0, help_text="the latest round paired")
     planned_rounds = models.PositiveSmallIntegerField(
         null=True, blank=True, help_text="fixed at the start; empty for elimination (until a champion)"
@@ -201,12 +206,6 @@ class Tournament(BotRules):
         null=True, blank=True, help_text="round robin: every round's tables (entry ids), fixed at the start"
     )
     standings = models.JSONField(null=True, blank=True, help_text="final standings, once finished")
-    created_at = models.DateTimeField(auto_now_add=True)
-    started_at = models.DateTimeField(null=True, blank=True)
-    finished_at = models.DateTimeField(null=True, blank=True)
-
-    def __str__(self) -> str:
-        return self.name
 
     @property
     def is_two_seat(self) -> bool:
