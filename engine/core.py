@@ -3,13 +3,16 @@
 A game is a :class:`Game` (metadata, config validation, ``new_state``) whose states follow
 :class:`State`. Actions are JSON-able dicts with a ``"type"`` key. Everything a player, a bot, a
 spectator or the API sees of a state comes from :meth:`State.observe`; the rest stays inside.
+
+The core imports no game and no bot: the built-in games reach the registry through
+:func:`add_game_loader` (``engine.registry``), and the bots every game has are built in ``engine.bots``.
 """
 
 from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
@@ -152,6 +155,9 @@ class Game(ABC):
     # Table talk: whether any seat may play ``{"type": "say", "text": ...}`` at any time (it is not
     # listed among the legal actions, which are the game's decisions).
     table_talk: ClassVar[bool] = False
+    # Bots every game offers whatever its rules, by name (the uniform random bot): ``engine.bots``
+    # builds them, so that the core imports no bot.
+    generic_bots: ClassVar[tuple[str, ...]] = ("random",)
 
     @abstractmethod
     def normalize_config(self, config: Mapping[str, Any] | None) -> JSON:
@@ -196,10 +202,12 @@ class Game(ABC):
         return self.max_players
 
     def bots(self) -> Mapping[str, type[Any]]:
-        """Built-in bots for this game, by name."""
-        from engine.bots.random_bot import RandomBot
+        """The game's own bots, by name; ``engine.bots.bots_for`` adds the :attr:`generic_bots`."""
+        return {}
 
-        return {"random": RandomBot}
+    def bot_names(self) -> list[str]:
+        """The name of every bot the game offers: its own and the generic ones."""
+        return sorted({*self.generic_bots, *self.bots()})
 
     def metadata(self) -> JSON:
         return {
@@ -214,7 +222,7 @@ class Game(ABC):
             "scoring": self.scoring,
             "table_talk": self.table_talk,
             "duplicate_deals": self.duplicate_deals,
-            "bots": sorted(self.bots()),
+            "bots": self.bot_names(),
         }
 
 
@@ -227,6 +235,9 @@ def _describe_value(value: Any) -> str:
 
 
 _REGISTRY: dict[str, Game] = {}
+# Where games come from besides register(). ``engine.registry`` (imported by the package, so before
+# anyone can ask) adds the built-in games here; they load on the first lookup.
+_GAME_LOADERS: list[Callable[[], Iterable[Game]]] = []
 
 
 def register(game: Game) -> Game:
@@ -236,13 +247,23 @@ def register(game: Game) -> Game:
     return game
 
 
-def _load_builtin_games() -> None:
-    # Imported for their side effect of registering; kept here so `engine.core` alone is enough.
-    import engine.games  # noqa: F401
+def add_game_loader(loader: Callable[[], Iterable[Game]]) -> None:
+    """Register the games ``loader`` returns when a game is first looked up (not now: importing every
+    game takes a third of a second, which a program that never looks a game up need not pay)."""
+    _GAME_LOADERS.append(loader)
+
+
+def _load_games() -> None:
+    while _GAME_LOADERS:
+        games = list(_GAME_LOADERS[0]())
+        # Dropped only once it has run: a loader that fails fails again on the next lookup.
+        del _GAME_LOADERS[0]
+        for game in games:
+            register(game)
 
 
 def get_game(game_id: str) -> Game:
-    _load_builtin_games()
+    _load_games()
     try:
         return _REGISTRY[game_id]
     except KeyError:
@@ -251,7 +272,7 @@ def get_game(game_id: str) -> Game:
 
 
 def registered_games() -> list[Game]:
-    _load_builtin_games()
+    _load_games()
     return [_REGISTRY[key] for key in sorted(_REGISTRY)]
 
 

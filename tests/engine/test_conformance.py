@@ -24,6 +24,7 @@ from hypothesis import strategies as st
 
 from engine import EngineError, Game, IllegalAction, State, get_game, new_state, registered_games, replay
 from engine import state_from_json as load_state
+from engine.bots import bots_for
 from tests.engine.playouts import (
     MULLIGAN_CONFIGS,
     POLICY_STYLES,
@@ -293,6 +294,7 @@ def test_registry_and_metadata(game: Game) -> None:
     json.dumps(meta)
     assert meta["id"] == game.id
     assert 1 <= meta["min_players"] <= meta["max_players"]
+    assert meta["bots"] == sorted(bots_for(game)), "the metadata lists the bots make_bot makes"
     for config in sample_configs(game):
         normalized = game.normalize_config(config)
         assert game.normalize_config(normalized) == normalized, "normalizing is idempotent"

@@ -659,7 +659,6 @@ class MulliganGame(Game):
         return MulliganState.from_json(data)
 
     def bots(self) -> Mapping[str, type[Any]]:
-        from engine.bots.random_bot import RandomBot
         from engine.games.mulligan.bots import HeuristicBot
 
-        return {"random": RandomBot, "heuristic": HeuristicBot}
+        return {"heuristic": HeuristicBot}

@@ -519,17 +519,9 @@ class OpeningHandGame(Game):
         return super().describe_action(action)
 
     def bots(self) -> Mapping[str, type[Any]]:
-        from engine.bots.random_bot import RandomBot
+        from engine.games.opening_hand.bots import BOTS
 
-        found: dict[str, type[Any]] = {"random": RandomBot}
-        try:
-            from engine.games.opening_hand import bots as own_bots
-        except ImportError:  # pragma: no cover - helper Y's module may not exist yet
-            return found
-        extra = getattr(own_bots, "BOTS", None)
-        if isinstance(extra, Mapping):
-            found.update(extra)
-        return found
+        return BOTS
 
     def conformance_configs(self) -> list[dict[str, Any]]:
         """Configs the generic conformance suite plays: every rule and every option."""

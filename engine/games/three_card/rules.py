@@ -482,7 +482,6 @@ class ThreeCardGame(Game):
         ]
 
     def bots(self) -> Mapping[str, type[Any]]:
-        from engine.bots.random_bot import RandomBot
         from engine.games.three_card.bots import StrategyBot
 
-        return {"random": RandomBot, "strategy": StrategyBot}
+        return {"strategy": StrategyBot}
