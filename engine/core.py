@@ -152,6 +152,8 @@ class Game(ABC):
     # entrants are compared on decisions rather than cards (games where seats do not interact).
     scoring: ClassVar[str] = "rank"
     duplicate_deals: ClassVar[bool] = False
+    # Games a competition's multi-seat table plays before it is decided, totalled by ``scoring``.
+    games_per_table: ClassVar[int] = 1
     # Table talk: whether any seat may play ``{"type": "say", "text": ...}`` at any time (it is not
     # listed among the legal actions, which are the game's decisions).
     table_talk: ClassVar[bool] = False
@@ -208,6 +210,10 @@ class Game(ABC):
     def bot_names(self) -> list[str]:
         """The name of every bot the game offers: its own and the generic ones."""
         return sorted({*self.generic_bots, *self.bots()})
+
+    def conformance_configs(self) -> list[JSON]:
+        """Configs the generic conformance suite plays: the default one unless the game knows better."""
+        return [{}]
 
     def metadata(self) -> JSON:
         return {

@@ -7,8 +7,8 @@ whose hidden parts are redrawn looks the same to the viewer, no seed or deck sho
 and (Mulligan) no card name appears that the viewer may not know, in the view or in what a step
 adds to the public history.
 
-A game may offer sample configs through a ``conformance_configs()`` method; Mulligan's are kept
-here (``playouts.MULLIGAN_CONFIGS``) so the engine carries no test data.
+A game offers sample configs through :meth:`Game.conformance_configs` (the default config unless it
+says more); Mulligan's are kept here (``playouts.MULLIGAN_CONFIGS``) so the engine carries no test data.
 """
 
 from __future__ import annotations
@@ -40,10 +40,7 @@ SEEDS = st.integers(0, 2**63 - 1)
 
 
 def sample_configs(game: Game) -> list[dict[str, Any]]:
-    hook = getattr(game, "conformance_configs", None)
-    if callable(hook):
-        return [dict(config) for config in hook()]
-    return CONFIGS_BY_GAME.get(game.id, [{}])
+    return CONFIGS_BY_GAME.get(game.id) or [dict(config) for config in game.conformance_configs()]
 
 
 CASES = [
