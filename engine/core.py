@@ -84,9 +84,22 @@ class Outcome:
 
 
 class State(ABC):
-    """One game in progress. Mutable: :meth:`apply` changes it in place or raises and changes nothing."""
+    """One game in progress. Mutable: :meth:`apply` changes it in place or raises and changes nothing.
+
+    :meth:`apply` checks what every game checks (the seat, the game not being over, the action's
+    shape, the seat being to act), then hands the action to the game's :meth:`_step`, which checks
+    and plays the rules. A game declares its actions as data (:attr:`action_keys`, :attr:`free_actions`).
+    """
 
     game_id: ClassVar[str]
+    # Every action type the game takes, with the keys an action of that type may carry ("type" among
+    # them); :meth:`apply` refuses any other shape before the rules see it. Keys a type needs but lacks
+    # are the rules' to name (the rules know the words: 'say which card').
+    action_keys: ClassVar[Mapping[str, frozenset[str]]]
+    # Action types a seat may play whether or not it is to act (table talk: ``say``).
+    free_actions: ClassVar[frozenset[str]] = frozenset()
+    # What a player calls one whole game of this kind, in the refusals: "the session is over".
+    game_noun: ClassVar[str] = "game"
 
     @property
     @abstractmethod
@@ -100,6 +113,13 @@ class State(ABC):
     def to_act(self) -> list[Seat]:
         """Seats that must act now; several at once in a simultaneous step, none once over."""
 
+    def is_to_act(self, seat: Seat) -> bool:
+        """Whether ``seat`` is in :meth:`to_act`, for any int ``seat`` (a seat of the table or not).
+
+        :meth:`apply` asks on every move, so a game whose :meth:`to_act` builds a list answers here
+        without building it."""
+        return seat in self.to_act()
+
     @abstractmethod
     def legal_actions(self, seat: Seat) -> list[Action]:
         """Every action ``seat`` may take now (empty when it need not act).
@@ -108,9 +128,52 @@ class State(ABC):
         not listed here, so a bot choosing uniformly does not spend its turns talking.
         """
 
-    @abstractmethod
     def apply(self, seat: Seat, action: Action) -> None:
-        """Play ``action`` for ``seat``; raise :class:`IllegalAction` and change nothing if it is not legal."""
+        """Play ``action`` for ``seat``; raise :class:`IllegalAction` and change nothing if it is not legal.
+
+        The same checks for every game, then the game's :meth:`_step`: ``seat`` is a seat of the table
+        (an int, not a bool), the action a JSON object of one of :attr:`action_keys` with none but its
+        keys, and the seat is to act (or the action is free) in a game that is not over. A game may
+        override this whole, checking all of it its own way.
+        """
+        # The checks run on every move of every playout: `type(...) is` first, as ABC checks are slow.
+        if type(action) is not dict and not isinstance(action, Mapping):
+            raise IllegalAction(f"an action is a JSON object with a 'type', not {short(action)}")
+        kind = action.get("type")
+        if type(kind) is not str or (allowed := self.action_keys.get(kind)) is None:
+            raise IllegalAction(f"unknown action type {short(kind)}; actions: {', '.join(self.action_keys)}")
+        # One key that got this far is "type": the set test is only needed for more.
+        if len(action) > 1 and not allowed.issuperset(action):
+            extra = sorted(map(short, action.keys() - allowed))[:5]
+            raise IllegalAction(f"a {kind} action takes no {', '.join(extra)}")
+        if type(seat) is not int:
+            raise IllegalAction(self._no_such_seat(seat))
+        if not self.is_to_act(seat):
+            # A seat to act is a seat of a running game: the rest is checked only for the others.
+            if not 0 <= seat < self.num_players:
+                raise IllegalAction(self._no_such_seat(seat))
+            if self.is_over:
+                raise IllegalAction(f"the {self.game_noun} is over")
+            if kind not in self.free_actions:
+                raise IllegalAction(self._not_to_act(seat, kind))
+        self._step(seat, action)
+
+    def _no_such_seat(self, seat: object) -> str:
+        return f"there is no seat {short(seat)} in a {self.num_players}-player {self.game_noun}"
+
+    def _step(self, seat: Seat, action: Action) -> None:
+        """Play an action :meth:`apply` has checked: the game's own rules, which raise
+        :class:`IllegalAction` and change nothing when the action breaks them.
+
+        Not abstract, so that a game overriding :meth:`apply` whole need not have it."""
+        raise NotImplementedError(f"{type(self).__name__} overrides neither apply nor _step")
+
+    def _not_to_act(self, seat: Seat, kind: str) -> str:
+        """Why ``seat``, which is not to act, may not play a ``kind`` action now (the game may say more)."""
+        waiting = self.to_act()
+        if len(waiting) == 1:
+            return f"it is seat {waiting[0]}'s turn, not seat {seat}'s"
+        return f"seat {seat} is not to act now: seats {', '.join(map(str, waiting))} are"
 
     @abstractmethod
     def observe(self, seat: Seat | None) -> JSON:

@@ -75,6 +75,9 @@ def check_turn_structure(state: State) -> None:
     to_act = state.to_act()
     assert len(set(to_act)) == len(to_act), f"to_act repeats a seat: {to_act}"
     assert all(isinstance(s, int) and s in seats for s in to_act), f"to_act has a bad seat: {to_act}"
+    # apply() trusts is_to_act() for whose move it is, so it must say what to_act() says, for any int.
+    for seat in [-1, *seats, len(seats), len(seats) + 5]:
+        assert state.is_to_act(seat) == (seat in to_act), f"is_to_act({seat}) disagrees with to_act {to_act}"
     if state.is_over:
         assert to_act == []
         assert all(state.legal_actions(s) == [] for s in seats)
@@ -156,7 +159,7 @@ def check_illegal_actions(state: State, rng: random.Random) -> None:
         assert_illegal(state, seat, action)
     seat = rng.choice(to_act)
     action = rng.choice(state.legal_actions(seat))
-    for bad_seat in rng.sample([-1, n, n + 7, None, "0", str(seat)], 2):
+    for bad_seat in rng.sample([-1, n, n + 7, None, "0", str(seat), True, False, float(seat)], 2):
         assert_illegal(state, bad_seat, action)
     # The wrong seat: one not to act at all, or one to act for whom this is someone else's move.
     others = [other for other in range(n) if other != seat and action not in state.legal_actions(other)]
@@ -306,12 +309,16 @@ def test_table_talk_is_what_the_metadata_says(game: Game) -> None:
     talk = {"type": "say", "text": "good luck"}
     assert talk not in state.legal_actions(state.to_act()[0])
     before = state.to_json()
+    # Talk is free: a seat that is not to act may talk as well.
+    talkers = [state.to_act()[0], *(seat for seat in range(state.num_players) if seat not in state.to_act())]
     if game.table_talk:
-        state.apply(state.to_act()[0], talk)
+        for seat in talkers:
+            state.apply(seat, talk)
         assert state.to_act() == game.new_state(sample_configs(game)[0], 3).to_act(), "talk is not a move"
     else:
-        with pytest.raises(IllegalAction):
-            state.apply(state.to_act()[0], talk)
+        for seat in talkers:
+            with pytest.raises(IllegalAction):
+                state.apply(seat, talk)
         assert state.to_json() == before
 
 
