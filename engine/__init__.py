@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import engine.registry  # noqa: F401 - shows the core's registry the built-in games before anyone asks
 from engine.core import (
     Action,
     ConfigError,

@@ -3,13 +3,16 @@
 A game is a :class:`Game` (metadata, config validation, ``new_state``) whose states follow
 :class:`State`. Actions are JSON-able dicts with a ``"type"`` key. Everything a player, a bot, a
 spectator or the API sees of a state comes from :meth:`State.observe`; the rest stays inside.
+
+The core imports no game and no bot: the built-in games reach the registry through
+:func:`add_game_loader` (``engine.registry``), and the bots every game has are built in ``engine.bots``.
 """
 
 from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
@@ -81,9 +84,22 @@ class Outcome:
 
 
 class State(ABC):
-    """One game in progress. Mutable: :meth:`apply` changes it in place or raises and changes nothing."""
+    """One game in progress. Mutable: :meth:`apply` changes it in place or raises and changes nothing.
+
+    :meth:`apply` checks what every game checks (the seat, the game not being over, the action's
+    shape, the seat being to act), then hands the action to the game's :meth:`_step`, which checks
+    and plays the rules. A game declares its actions as data (:attr:`action_keys`, :attr:`free_actions`).
+    """
 
     game_id: ClassVar[str]
+    # Every action type the game takes, with the keys an action of that type may carry ("type" among
+    # them); :meth:`apply` refuses any other shape before the rules see it. Keys a type needs but lacks
+    # are the rules' to name (the rules know the words: 'say which card').
+    action_keys: ClassVar[Mapping[str, frozenset[str]]]
+    # Action types a seat may play whether or not it is to act (table talk: ``say``).
+    free_actions: ClassVar[frozenset[str]] = frozenset()
+    # What a player calls one whole game of this kind, in the refusals: "the session is over".
+    game_noun: ClassVar[str] = "game"
 
     @property
     @abstractmethod
@@ -97,6 +113,13 @@ class State(ABC):
     def to_act(self) -> list[Seat]:
         """Seats that must act now; several at once in a simultaneous step, none once over."""
 
+    def is_to_act(self, seat: Seat) -> bool:
+        """Whether ``seat`` is in :meth:`to_act`, for any int ``seat`` (a seat of the table or not).
+
+        :meth:`apply` asks on every move, so a game whose :meth:`to_act` builds a list answers here
+        without building it."""
+        return seat in self.to_act()
+
     @abstractmethod
     def legal_actions(self, seat: Seat) -> list[Action]:
         """Every action ``seat`` may take now (empty when it need not act).
@@ -105,9 +128,52 @@ class State(ABC):
         not listed here, so a bot choosing uniformly does not spend its turns talking.
         """
 
-    @abstractmethod
     def apply(self, seat: Seat, action: Action) -> None:
-        """Play ``action`` for ``seat``; raise :class:`IllegalAction` and change nothing if it is not legal."""
+        """Play ``action`` for ``seat``; raise :class:`IllegalAction` and change nothing if it is not legal.
+
+        The same checks for every game, then the game's :meth:`_step`: ``seat`` is a seat of the table
+        (an int, not a bool), the action a JSON object of one of :attr:`action_keys` with none but its
+        keys, and the seat is to act (or the action is free) in a game that is not over. A game may
+        override this whole, checking all of it its own way.
+        """
+        # The checks run on every move of every playout: `type(...) is` first, as ABC checks are slow.
+        if type(action) is not dict and not isinstance(action, Mapping):
+            raise IllegalAction(f"an action is a JSON object with a 'type', not {short(action)}")
+        kind = action.get("type")
+        if type(kind) is not str or (allowed := self.action_keys.get(kind)) is None:
+            raise IllegalAction(f"unknown action type {short(kind)}; actions: {', '.join(self.action_keys)}")
+        # One key that got this far is "type": the set test is only needed for more.
+        if len(action) > 1 and not allowed.issuperset(action):
+            extra = sorted(map(short, action.keys() - allowed))[:5]
+            raise IllegalAction(f"a {kind} action takes no {', '.join(extra)}")
+        if type(seat) is not int:
+            raise IllegalAction(self._no_such_seat(seat))
+        if not self.is_to_act(seat):
+            # A seat to act is a seat of a running game: the rest is checked only for the others.
+            if not 0 <= seat < self.num_players:
+                raise IllegalAction(self._no_such_seat(seat))
+            if self.is_over:
+                raise IllegalAction(f"the {self.game_noun} is over")
+            if kind not in self.free_actions:
+                raise IllegalAction(self._not_to_act(seat, kind))
+        self._step(seat, action)
+
+    def _no_such_seat(self, seat: object) -> str:
+        return f"there is no seat {short(seat)} in a {self.num_players}-player {self.game_noun}"
+
+    def _step(self, seat: Seat, action: Action) -> None:
+        """Play an action :meth:`apply` has checked: the game's own rules, which raise
+        :class:`IllegalAction` and change nothing when the action breaks them.
+
+        Not abstract, so that a game overriding :meth:`apply` whole need not have it."""
+        raise NotImplementedError(f"{type(self).__name__} overrides neither apply nor _step")
+
+    def _not_to_act(self, seat: Seat, kind: str) -> str:
+        """Why ``seat``, which is not to act, may not play a ``kind`` action now (the game may say more)."""
+        waiting = self.to_act()
+        if len(waiting) == 1:
+            return f"it is seat {waiting[0]}'s turn, not seat {seat}'s"
+        return f"seat {seat} is not to act now: seats {', '.join(map(str, waiting))} are"
 
     @abstractmethod
     def observe(self, seat: Seat | None) -> JSON:
@@ -149,9 +215,14 @@ class Game(ABC):
     # entrants are compared on decisions rather than cards (games where seats do not interact).
     scoring: ClassVar[str] = "rank"
     duplicate_deals: ClassVar[bool] = False
+    # Games a competition's multi-seat table plays before it is decided, totalled by ``scoring``.
+    games_per_table: ClassVar[int] = 1
     # Table talk: whether any seat may play ``{"type": "say", "text": ...}`` at any time (it is not
     # listed among the legal actions, which are the game's decisions).
     table_talk: ClassVar[bool] = False
+    # Bots every game offers whatever its rules, by name (the uniform random bot): ``engine.bots``
+    # builds them, so that the core imports no bot.
+    generic_bots: ClassVar[tuple[str, ...]] = ("random",)
 
     @abstractmethod
     def normalize_config(self, config: Mapping[str, Any] | None) -> JSON:
@@ -196,10 +267,16 @@ class Game(ABC):
         return self.max_players
 
     def bots(self) -> Mapping[str, type[Any]]:
-        """Built-in bots for this game, by name."""
-        from engine.bots.random_bot import RandomBot
+        """The game's own bots, by name; ``engine.bots.bots_for`` adds the :attr:`generic_bots`."""
+        return {}
 
-        return {"random": RandomBot}
+    def bot_names(self) -> list[str]:
+        """The name of every bot the game offers: its own and the generic ones."""
+        return sorted({*self.generic_bots, *self.bots()})
+
+    def conformance_configs(self) -> list[JSON]:
+        """Configs the generic conformance suite plays: the default one unless the game knows better."""
+        return [{}]
 
     def metadata(self) -> JSON:
         return {
@@ -214,7 +291,7 @@ class Game(ABC):
             "scoring": self.scoring,
             "table_talk": self.table_talk,
             "duplicate_deals": self.duplicate_deals,
-            "bots": sorted(self.bots()),
+            "bots": self.bot_names(),
         }
 
 
@@ -227,6 +304,9 @@ def _describe_value(value: Any) -> str:
 
 
 _REGISTRY: dict[str, Game] = {}
+# Where games come from besides register(). ``engine.registry`` (imported by the package, so before
+# anyone can ask) adds the built-in games here; they load on the first lookup.
+_GAME_LOADERS: list[Callable[[], Iterable[Game]]] = []
 
 
 def register(game: Game) -> Game:
@@ -236,13 +316,23 @@ def register(game: Game) -> Game:
     return game
 
 
-def _load_builtin_games() -> None:
-    # Imported for their side effect of registering; kept here so `engine.core` alone is enough.
-    import engine.games  # noqa: F401
+def add_game_loader(loader: Callable[[], Iterable[Game]]) -> None:
+    """Register the games ``loader`` returns when a game is first looked up (not now: importing every
+    game takes a third of a second, which a program that never looks a game up need not pay)."""
+    _GAME_LOADERS.append(loader)
+
+
+def _load_games() -> None:
+    while _GAME_LOADERS:
+        games = list(_GAME_LOADERS[0]())
+        # Dropped only once it has run: a loader that fails fails again on the next lookup.
+        del _GAME_LOADERS[0]
+        for game in games:
+            register(game)
 
 
 def get_game(game_id: str) -> Game:
-    _load_builtin_games()
+    _load_games()
     try:
         return _REGISTRY[game_id]
     except KeyError:
@@ -251,7 +341,7 @@ def get_game(game_id: str) -> Game:
 
 
 def registered_games() -> list[Game]:
-    _load_builtin_games()
+    _load_games()
     return [_REGISTRY[key] for key in sorted(_REGISTRY)]
 
 

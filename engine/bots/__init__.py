@@ -6,6 +6,6 @@ URL speak the same message (see the README) and come with the service.
 
 from __future__ import annotations
 
-from engine.bots.base import Bot, make_bot
+from engine.bots.base import Bot, bots_for, make_bot
 
-__all__ = ["Bot", "make_bot"]
+__all__ = ["Bot", "bots_for", "make_bot"]

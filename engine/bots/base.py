@@ -3,7 +3,8 @@ from __future__ import annotations
 import random
 from typing import Any, Protocol, runtime_checkable
 
-from engine.core import JSON, Action, EngineError, get_game
+from engine.bots.random_bot import RandomBot
+from engine.core import JSON, Action, EngineError, Game, get_game
 
 
 @runtime_checkable
@@ -20,8 +21,17 @@ class Bot(Protocol):
     def act(self, observation: JSON | None, legal_actions: list[Action], rng: random.Random) -> Action: ...
 
 
+# The bots behind :attr:`engine.core.Game.generic_bots`: every game offers them, whatever its rules.
+GENERIC_BOTS: dict[str, type[Any]] = {"random": RandomBot}
+
+
+def bots_for(game: Game) -> dict[str, type[Any]]:
+    """Every bot ``game`` offers, by name: the generic ones it declares, then its own."""
+    return {**{name: GENERIC_BOTS[name] for name in game.generic_bots}, **game.bots()}
+
+
 def make_bot(game_id: str, name: str, **options: Any) -> Bot:
-    bots = get_game(game_id).bots()
+    bots = bots_for(get_game(game_id))
     try:
         factory = bots[name]
     except KeyError:

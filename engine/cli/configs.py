@@ -101,8 +101,8 @@ def build_table(
             f"(comma-separated) or a single name for every seat"
         )
     names = list(bot_names) * count if len(bot_names) == 1 else list(bot_names)
-    known = game.bots()
+    known = game.bot_names()
     for name in names:
         if name not in known:
-            raise CommandError(f"no bot {name!r} for {game.id}; bots: {', '.join(sorted(known))}")
+            raise CommandError(f"no bot {name!r} for {game.id}; bots: {', '.join(known)}")
     return Table(normalized, names)

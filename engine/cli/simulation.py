@@ -63,7 +63,8 @@ def run_simulation(
             if reason is not None:
                 reasons[str(reason)] += 1
             actions += len(record.actions)
-            turn = getattr(last[0], "turn", None) if last else None
+            # Games that count turns show the count to everyone; the others have no "turn".
+            turn = last[0].observe(None).get("turn") if last else None
             if isinstance(turn, int):
                 turns += turn
             else:

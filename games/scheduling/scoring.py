@@ -87,8 +87,8 @@ def _totals_by_score(sign: int) -> Callable[[Sequence[int], Sequence[GamePlayed]
     return totals
 
 
-# How a multi-seat table's games are totalled, by the engine game's optional ``scoring`` attribute
-# (``getattr(game, "scoring", "rank")``): a game that arrives with points (golf: strokes, fewest
+# How a multi-seat table's games are totalled, by the engine game's ``scoring`` (``"rank"`` unless the
+# game says otherwise): a game that arrives with points (golf: strokes, fewest
 # wins) or a chips session plugs in here, and no scheduling code changes. Higher totals rank first.
 SCORINGS: dict[str, Callable[[Sequence[int], Sequence[GamePlayed]], dict[int, float]]] = {
     "rank": _totals_by_rank,  # finishing places summed over the table's games
@@ -99,9 +99,9 @@ SCORINGS: dict[str, Callable[[Sequence[int], Sequence[GamePlayed]], dict[int, fl
 
 
 def match_format(game_id: str) -> tuple[str, int]:
-    """(scoring, games per multi-seat table) from the engine game's metadata, with defaults."""
+    """(scoring, games per multi-seat table) from the engine game's metadata."""
     engine_game = get_game(game_id)
-    return getattr(engine_game, "scoring", "rank"), getattr(engine_game, "games_per_table", 1)
+    return engine_game.scoring, engine_game.games_per_table
 
 
 def match_result(

@@ -31,7 +31,7 @@ def builtin_bots_ensure() -> list[Bot]:
 
     bots = []
     for game in registered_games():
-        for name in sorted(game.bots()):
+        for name in game.bot_names():
             bot = Bot.objects.filter(kind=BotKind.BUILTIN, game_id=game.id, engine_bot=name).first()
             if bot is None:
                 competitor = Competitor.objects.create(name=f"{get_game(game.id).name} {name} bot")

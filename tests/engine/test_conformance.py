@@ -7,8 +7,8 @@ whose hidden parts are redrawn looks the same to the viewer, no seed or deck sho
 and (Mulligan) no card name appears that the viewer may not know, in the view or in what a step
 adds to the public history.
 
-A game may offer sample configs through a ``conformance_configs()`` method; Mulligan's are kept
-here (``playouts.MULLIGAN_CONFIGS``) so the engine carries no test data.
+A game offers sample configs through :meth:`Game.conformance_configs` (the default config unless it
+says more); Mulligan's are kept here (``playouts.MULLIGAN_CONFIGS``) so the engine carries no test data.
 """
 
 from __future__ import annotations
@@ -24,6 +24,7 @@ from hypothesis import strategies as st
 
 from engine import EngineError, Game, IllegalAction, State, get_game, new_state, registered_games, replay
 from engine import state_from_json as load_state
+from engine.bots import bots_for
 from tests.engine.playouts import (
     MULLIGAN_CONFIGS,
     POLICY_STYLES,
@@ -39,10 +40,7 @@ SEEDS = st.integers(0, 2**63 - 1)
 
 
 def sample_configs(game: Game) -> list[dict[str, Any]]:
-    hook = getattr(game, "conformance_configs", None)
-    if callable(hook):
-        return [dict(config) for config in hook()]
-    return CONFIGS_BY_GAME.get(game.id, [{}])
+    return CONFIGS_BY_GAME.get(game.id) or [dict(config) for config in game.conformance_configs()]
 
 
 CASES = [
@@ -77,6 +75,9 @@ def check_turn_structure(state: State) -> None:
     to_act = state.to_act()
     assert len(set(to_act)) == len(to_act), f"to_act repeats a seat: {to_act}"
     assert all(isinstance(s, int) and s in seats for s in to_act), f"to_act has a bad seat: {to_act}"
+    # apply() trusts is_to_act() for whose move it is, so it must say what to_act() says, for any int.
+    for seat in [-1, *seats, len(seats), len(seats) + 5]:
+        assert state.is_to_act(seat) == (seat in to_act), f"is_to_act({seat}) disagrees with to_act {to_act}"
     if state.is_over:
         assert to_act == []
         assert all(state.legal_actions(s) == [] for s in seats)
@@ -158,7 +159,7 @@ def check_illegal_actions(state: State, rng: random.Random) -> None:
         assert_illegal(state, seat, action)
     seat = rng.choice(to_act)
     action = rng.choice(state.legal_actions(seat))
-    for bad_seat in rng.sample([-1, n, n + 7, None, "0", str(seat)], 2):
+    for bad_seat in rng.sample([-1, n, n + 7, None, "0", str(seat), True, False, float(seat)], 2):
         assert_illegal(state, bad_seat, action)
     # The wrong seat: one not to act at all, or one to act for whom this is someone else's move.
     others = [other for other in range(n) if other != seat and action not in state.legal_actions(other)]
@@ -293,6 +294,7 @@ def test_registry_and_metadata(game: Game) -> None:
     json.dumps(meta)
     assert meta["id"] == game.id
     assert 1 <= meta["min_players"] <= meta["max_players"]
+    assert meta["bots"] == sorted(bots_for(game)), "the metadata lists the bots make_bot makes"
     for config in sample_configs(game):
         normalized = game.normalize_config(config)
         assert game.normalize_config(normalized) == normalized, "normalizing is idempotent"
@@ -307,12 +309,16 @@ def test_table_talk_is_what_the_metadata_says(game: Game) -> None:
     talk = {"type": "say", "text": "good luck"}
     assert talk not in state.legal_actions(state.to_act()[0])
     before = state.to_json()
+    # Talk is free: a seat that is not to act may talk as well.
+    talkers = [state.to_act()[0], *(seat for seat in range(state.num_players) if seat not in state.to_act())]
     if game.table_talk:
-        state.apply(state.to_act()[0], talk)
+        for seat in talkers:
+            state.apply(seat, talk)
         assert state.to_act() == game.new_state(sample_configs(game)[0], 3).to_act(), "talk is not a move"
     else:
-        with pytest.raises(IllegalAction):
-            state.apply(state.to_act()[0], talk)
+        for seat in talkers:
+            with pytest.raises(IllegalAction):
+                state.apply(seat, talk)
         assert state.to_json() == before
 
 

@@ -744,6 +744,14 @@ class TestMessages:
         auction(state)
         assert "seat 0" in illegal(state, 0, {"type": "mulligan"})
 
+    def test_an_offerer_playing_anything_but_an_offer_is_told_what_the_table_waits_for(self) -> None:
+        state = start(players=4)
+        auction(state)
+        for action in ({"type": "skip"}, {"type": "swap", "seat": 0}, {"type": "mulligan"}):
+            message = illegal(state, 2, action)
+            assert "offers are being made" in message and "seat 0" in message
+        assert "seat 0's turn" in illegal(start(players=4), 2, {"type": "skip"})
+
     def test_a_seat_that_does_not_exist(self) -> None:
         state = start(players=4)
         assert "9" in illegal(state, 9, {"type": "skip"})

@@ -59,7 +59,7 @@ def write_path(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) 
 
 
 def _bots() -> dict[str, Competitor]:
-    return {name: BotFactory(engine_bot=name).competitor for name in sorted(get_game(MULLIGAN).bots())}
+    return {name: BotFactory(engine_bot=name).competitor for name in get_game(MULLIGAN).bot_names()}
 
 
 def _create(

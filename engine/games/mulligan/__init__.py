@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from engine.core import register
 from engine.games.mulligan.rules import MulliganGame
 
-GAME = register(MulliganGame())
+GAME = MulliganGame()
 
 __all__ = ["GAME", "MulliganGame"]

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping
-from typing import Any, ClassVar, NoReturn
+from typing import Any, ClassVar
 
 from engine.cards import CARD_INDEX, CARD_NAMES, CardError, parse_card, shuffled_deck
 from engine.core import JSON, Action, EngineError, Game, IllegalAction, Outcome, Seat, State, short
@@ -36,14 +36,14 @@ END_REASONS = {
     END_SKIP_ROUND: "every active player skipped in a row",
 }
 
-_ACTION_KEYS: dict[str, frozenset[str]] = {
-    "skip": frozenset({"type"}),
-    "fold": frozenset({"type"}),
-    "auction": frozenset({"type", "card", "chips"}),
-    "offer": frozenset({"type", "card", "chips"}),
-    "swap": frozenset({"type", "seat"}),
-    "mulligan": frozenset({"type"}),
-    "say": frozenset({"type", "text"}),
+# How a refusal names each decision: "cannot call a mulligan now: ...".
+_VERBS = {
+    "skip": "skip",
+    "fold": "fold",
+    "auction": "auction",
+    "offer": "make an offer",
+    "swap": "swap",
+    "mulligan": "call a mulligan",
 }
 
 
@@ -53,6 +53,16 @@ def _names(cards: list[int]) -> list[str]:
 
 class MulliganState(State):
     game_id: ClassVar[str] = "mulligan"
+    action_keys: ClassVar[Mapping[str, frozenset[str]]] = {
+        "skip": frozenset({"type"}),
+        "fold": frozenset({"type"}),
+        "auction": frozenset({"type", "card", "chips"}),
+        "offer": frozenset({"type", "card", "chips"}),
+        "swap": frozenset({"type", "seat"}),
+        "mulligan": frozenset({"type"}),
+        "say": frozenset({"type", "text"}),
+    }
+    free_actions: ClassVar[frozenset[str]] = frozenset({"say"})  # "any seat may say something at any time"
 
     def __init__(self, config: dict[str, Any], seed: int, *, deal: bool = True) -> None:
         self.config = config
@@ -145,33 +155,35 @@ class MulliganState(State):
             return swaps + [{"type": "mulligan"}]
         return []
 
-    def apply(self, seat: Seat, action: Action) -> None:
-        # `type(...) is` first: this runs on every move of every playout, and ABC checks are slow.
-        if type(action) is not dict and not isinstance(action, Mapping):
-            raise IllegalAction(f"an action is a JSON object with a 'type', not {short(action)}")
-        kind = action.get("type")
-        entry = _ACTIONS.get(kind) if type(kind) is str else None
-        if entry is None:
-            raise IllegalAction(
-                f"unknown action type {short(kind)}; Mulligan actions: {', '.join(_ACTION_KEYS)}"
-            )
-        allowed, handler = entry
-        if len(action) > 1 and not allowed.issuperset(action):
-            extra = sorted(map(short, action.keys() - allowed))[:5]
-            raise IllegalAction(f"a {kind} action takes no {', '.join(extra)}")
-        if type(seat) is not int or not 0 <= seat < self.n:
-            raise IllegalAction(f"there is no seat {short(seat)} in a {self.n}-player game")
-        if self.phase == OVER:
-            raise IllegalAction("the game is over")
-        if seat != self.auctioneer and kind != "say" and kind != "offer":
-            raise IllegalAction(f"it is seat {self.auctioneer}'s turn, not seat {seat}'s")
-        handler(self, seat, action)
+    def is_to_act(self, seat: Seat) -> bool:
+        phase = self.phase
+        if phase == OFFERS:
+            return seat in self.pending
+        return seat == self.auctioneer and phase != OVER
+
+    def _step(self, seat: Seat, action: Action) -> None:
+        _HANDLERS[action["type"]](self, seat, action)
         self.moves += 1
+
+    def _not_to_act(self, seat: Seat, kind: str) -> str:
+        # An offer out of turn gets the reason this seat has none to make; the auctioneer waiting for
+        # offers, what the table waits for; anyone else, whose turn it is.
+        if kind == "offer":
+            if self.phase != OFFERS:
+                return self._cannot_now(kind)
+            if seat == self.auctioneer:
+                return "the auctioneer does not bid on their own card"
+            if not self.active[seat]:
+                return f"seat {seat} has folded and no longer takes part in auctions"
+            return f"seat {seat} has already made an offer"
+        if seat == self.auctioneer:
+            return self._cannot_now(kind)
+        return f"it is seat {self.auctioneer}'s turn, not seat {seat}'s"
 
     # -- actions (each validates everything before it changes anything) -------------------------
 
-    def _wrong_phase(self, what: str) -> NoReturn:
-        raise IllegalAction(f"cannot {what} now: {self._phase_text()}")
+    def _cannot_now(self, kind: str) -> str:
+        return f"cannot {_VERBS[kind]} now: {self._phase_text()}"
 
     def _card_in_hand(self, seat: Seat, action: Action) -> int:
         name = action.get("card")
@@ -215,14 +227,14 @@ class MulliganState(State):
 
     def _skip(self, seat: Seat, action: Action | None = None) -> None:
         if self.phase != TURN:
-            self._wrong_phase("skip")
+            raise IllegalAction(self._cannot_now("skip"))
         self.log.append({"turn": self.turn, "type": "skip", "seat": seat})
         self.skips_in_a_row += 1
         self._end_turn()
 
     def _fold(self, seat: Seat, action: Action | None = None, forced: bool = False) -> None:
         if self.phase != TURN:
-            self._wrong_phase("fold")
+            raise IllegalAction(self._cannot_now("fold"))
         event: JSON = {"turn": self.turn, "type": "fold", "seat": seat}
         if forced:
             event["forced"] = "no chips left"
@@ -238,7 +250,7 @@ class MulliganState(State):
 
     def _auction(self, seat: Seat, action: Action) -> None:
         if self.phase != TURN:
-            self._wrong_phase("auction")
+            raise IllegalAction(self._cannot_now("auction"))
         card = self._card_in_hand(seat, action)
         chips = self._stake(seat, action, 1) if self.playing_for_chips or "chips" in action else 0
         self.hands[seat].remove(card)
@@ -254,13 +266,8 @@ class MulliganState(State):
 
     def _offer(self, seat: Seat, action: Action) -> None:
         if self.phase != OFFERS:
-            self._wrong_phase("make an offer")
-        if seat not in self.pending:
-            if seat == self.auctioneer:
-                raise IllegalAction("the auctioneer does not bid on their own card")
-            if not self.active[seat]:
-                raise IllegalAction(f"seat {seat} has folded and no longer takes part in auctions")
-            raise IllegalAction(f"seat {seat} has already made an offer")
+            # Outside the offers only the auctioneer is to act, and an auctioneer makes no offer.
+            raise IllegalAction(self._cannot_now("offer"))
         card = self._card_in_hand(seat, action)
         chips = self._stake(seat, action, 0) if self.playing_for_chips or "chips" in action else 0
         self.hands[seat].remove(card)
@@ -282,7 +289,7 @@ class MulliganState(State):
 
     def _swap(self, seat: Seat, action: Action) -> None:
         if self.phase != DECIDE:
-            self._wrong_phase("swap")
+            raise IllegalAction(self._cannot_now("swap"))
         partner = action.get("seat")
         if isinstance(partner, bool) or not isinstance(partner, int) or partner not in self.offers:
             raise IllegalAction(
@@ -307,7 +314,7 @@ class MulliganState(State):
 
     def _mulligan(self, seat: Seat, action: Action | None = None) -> None:
         if self.phase != DECIDE:
-            self._wrong_phase("call a mulligan")
+            raise IllegalAction(self._cannot_now("mulligan"))
         assert self.auction_card is not None
         ring = [self.auction_card] + [card for card, _ in self.offers.values()]
         self.discard.extend(ring)
@@ -589,17 +596,14 @@ class MulliganState(State):
 
 
 _Handler = Callable[[MulliganState, Seat, Action], None]
-_ACTIONS: dict[str, tuple[frozenset[str], _Handler]] = {
-    kind: (_ACTION_KEYS[kind], handler)
-    for kind, handler in (
-        ("say", MulliganState._say),
-        ("offer", MulliganState._offer),
-        ("skip", MulliganState._skip),
-        ("fold", MulliganState._fold),
-        ("auction", MulliganState._auction),
-        ("swap", MulliganState._swap),
-        ("mulligan", MulliganState._mulligan),
-    )
+_HANDLERS: dict[str, _Handler] = {
+    "say": MulliganState._say,
+    "offer": MulliganState._offer,
+    "skip": MulliganState._skip,
+    "fold": MulliganState._fold,
+    "auction": MulliganState._auction,
+    "swap": MulliganState._swap,
+    "mulligan": MulliganState._mulligan,
 }
 
 
@@ -659,7 +663,6 @@ class MulliganGame(Game):
         return MulliganState.from_json(data)
 
     def bots(self) -> Mapping[str, type[Any]]:
-        from engine.bots.random_bot import RandomBot
         from engine.games.mulligan.bots import HeuristicBot
 
-        return {"random": RandomBot, "heuristic": HeuristicBot}
+        return {"heuristic": HeuristicBot}

@@ -264,9 +264,16 @@ class Procedure:
 
     def apply(self, seat: Seat, action: Action) -> None:
         """Play a procedure action; the caller has checked the action's shape and the seat number."""
-        kind = action["type"]
         if seat not in self.to_act():
-            raise IllegalAction(f"seat {seat} has nothing to do now: {self.describe_phase()}")
+            raise IllegalAction(self.not_to_act(seat))
+        self.play(seat, action)
+
+    def not_to_act(self, seat: Seat) -> str:
+        return f"seat {seat} has nothing to do now: {self.describe_phase()}"
+
+    def play(self, seat: Seat, action: Action) -> None:
+        """Play a procedure action by a seat that is to act (as :meth:`apply`, which checks that first)."""
+        kind = action["type"]
         zones = self.zones[seat]
         if self.phase == DECLARE and zones.to_bottom > 0:
             if kind != "bottom":

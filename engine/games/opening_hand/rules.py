@@ -48,24 +48,24 @@ END_REASONS = {
     END_TURN_CAP: "every side reached the turn cap",
 }
 
-_ACTION_KEYS: dict[str, frozenset[str]] = {
-    "keep": frozenset({"type"}),
-    "mulligan": frozenset({"type"}),
-    "serum_powder": frozenset({"type", "card"}),
-    "bottom": frozenset({"type", "card"}),
-    "exile": frozenset({"type", "card"}),
-    "done": frozenset({"type"}),
-    "scry": frozenset({"type", "bottom"}),
-    "play_land": frozenset({"type", "card"}),
-    "cast": frozenset({"type", "card"}),
-    "end_turn": frozenset({"type"}),
-}
 _RACE_ACTIONS = frozenset({"play_land", "cast", "end_turn"})
 _SECRET_CARD_ACTIONS = frozenset({"bottom", "exile"})  # cards chosen face down
 
 
 class OpeningHandState(State):
     game_id: ClassVar[str] = "opening_hand"
+    action_keys: ClassVar[Mapping[str, frozenset[str]]] = {
+        "keep": frozenset({"type"}),
+        "mulligan": frozenset({"type"}),
+        "serum_powder": frozenset({"type", "card"}),
+        "bottom": frozenset({"type", "card"}),
+        "exile": frozenset({"type", "card"}),
+        "done": frozenset({"type"}),
+        "scry": frozenset({"type", "bottom"}),
+        "play_land": frozenset({"type", "card"}),
+        "cast": frozenset({"type", "card"}),
+        "end_turn": frozenset({"type"}),
+    }
 
     def __init__(self, config: dict[str, Any], seed: int, *, deal: bool = True) -> None:
         self.config = config
@@ -140,44 +140,41 @@ class OpeningHandState(State):
     def mana_available(self, seat: Seat) -> int:
         return len(self.zones[seat].lands) - self.mana_used[seat]
 
-    def apply(self, seat: Seat, action: Action) -> None:
-        if type(action) is not dict and not isinstance(action, Mapping):
-            raise IllegalAction(f"an action is a JSON object with a 'type', not {short(action)}")
-        kind = action.get("type")
-        allowed = _ACTION_KEYS.get(kind) if isinstance(kind, str) else None
-        if allowed is None:
-            raise IllegalAction(
-                f"unknown action type {short(kind)}; Opening Hand actions: {', '.join(_ACTION_KEYS)}"
-            )
-        if not allowed.issuperset(action):
-            extra = sorted(map(short, action.keys() - allowed))[:5]
-            raise IllegalAction(f"a {kind} action takes no {', '.join(extra)}")
-        if not allowed.issubset(action):
-            missing = sorted(allowed - action.keys())
-            raise IllegalAction(f"a {kind} action needs {', '.join(missing)}")
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.n:
-            raise IllegalAction(f"there is no seat {short(seat)} in a {self.n}-player game")
-        if self.phase == OVER:
-            raise IllegalAction("the game is over")
+    def is_to_act(self, seat: Seat) -> bool:
+        if self.phase == RACE:
+            return self.side_of.get(seat) == self.side and not self.ended[seat]
+        return self.phase == "mulligans" and seat in self.procedure.to_act()
+
+    def _step(self, seat: Seat, action: Action) -> None:
+        kind = action["type"]
         if self.phase == "mulligans":
             if kind in _RACE_ACTIONS:
-                raise IllegalAction(f"the race has not begun: {self.procedure.describe_phase()}")
-            self.procedure.apply(seat, action)
+                raise IllegalAction(self._wrong_part(kind))
+            self.procedure.play(seat, action)
             self._after_procedure()
         else:
             if kind not in _RACE_ACTIONS:
-                raise IllegalAction(
-                    f"the mulligans are over; in the race: play_land, cast, end_turn (not {kind})"
-                )
-            if seat not in self.to_act():
-                raise IllegalAction(f"it is not seat {seat}'s turn: seat(s) {self.to_act()} to act")
+                raise IllegalAction(self._wrong_part(kind))
             if kind == "play_land":
-                self._play_land(seat, action["card"])
+                self._play_land(seat, action.get("card"))
             elif kind == "cast":
-                self._cast(seat, action["card"])
+                self._cast(seat, action.get("card"))
             else:
                 self._end_turn(seat)
         self.moves += 1
+
+    def _not_to_act(self, seat: Seat, kind: str) -> str:
+        # An action of the other part of the game is refused for that first, as the rules would.
+        if (kind in _RACE_ACTIONS) != (self.phase == RACE):
+            return self._wrong_part(kind)
+        if self.phase == RACE:
+            return f"it is not seat {seat}'s turn: seat(s) {self.to_act()} to act"
+        return self.procedure.not_to_act(seat)
+
+    def _wrong_part(self, kind: str) -> str:
+        if self.phase == RACE:
+            return f"the mulligans are over; in the race: play_land, cast, end_turn (not {kind})"
+        return f"the race has not begun: {self.procedure.describe_phase()}"
 
     # -- the race --------------------------------------------------------------------------------
 
@@ -519,17 +516,9 @@ class OpeningHandGame(Game):
         return super().describe_action(action)
 
     def bots(self) -> Mapping[str, type[Any]]:
-        from engine.bots.random_bot import RandomBot
+        from engine.games.opening_hand.bots import BOTS
 
-        found: dict[str, type[Any]] = {"random": RandomBot}
-        try:
-            from engine.games.opening_hand import bots as own_bots
-        except ImportError:  # pragma: no cover - helper Y's module may not exist yet
-            return found
-        extra = getattr(own_bots, "BOTS", None)
-        if isinstance(extra, Mapping):
-            found.update(extra)
-        return found
+        return BOTS
 
     def conformance_configs(self) -> list[dict[str, Any]]:
         """Configs the generic conformance suite plays: every rule and every option."""

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from engine.core import register
 from engine.games.three_card.rules import ThreeCardGame
 
-GAME = register(ThreeCardGame())
+GAME = ThreeCardGame()
 
 __all__ = ["GAME", "ThreeCardGame"]

@@ -47,11 +47,6 @@ from engine.games.three_card.hands import CATEGORY_TITLES, dealer_stands, hand_c
 
 BET, DECIDE, OVER = "bet", "decide", "over"
 HAND_SIZE = 3
-_ACTION_KEYS: dict[str, frozenset[str]] = {
-    "bet": frozenset({"type", "pair_plus"}),
-    "stand": frozenset({"type"}),
-    "mulligan": frozenset({"type", "pair_plus"}),
-}
 
 
 def _num(value: Fraction) -> int | float:
@@ -75,6 +70,12 @@ def hand_deck(seed: int, hand: int) -> list[int]:
 
 class ThreeCardState(State):
     game_id: ClassVar[str] = "three_card"
+    action_keys: ClassVar[Mapping[str, frozenset[str]]] = {
+        "bet": frozenset({"type", "pair_plus"}),
+        "stand": frozenset({"type"}),
+        "mulligan": frozenset({"type", "pair_plus"}),
+    }
+    game_noun: ClassVar[str] = "session"  # of ``hands`` hands
 
     def __init__(self, config: dict[str, Any], seed: int, *, deal: bool = True) -> None:
         self.config = config
@@ -151,24 +152,11 @@ class ThreeCardState(State):
             ]
         return [{"type": "stand"}, {"type": "mulligan"}]
 
-    def apply(self, seat: Seat, action: Action) -> None:
-        if not isinstance(action, Mapping):
-            raise IllegalAction(f"an action is a JSON object with a 'type', not {short(action)}")
-        kind = action.get("type")
-        allowed = _ACTION_KEYS.get(kind) if isinstance(kind, str) else None
-        if allowed is None:
-            raise IllegalAction(
-                f"unknown action type {short(kind)}; Three Card Mulligan actions: {', '.join(_ACTION_KEYS)}"
-            )
-        extra = sorted(map(short, action.keys() - allowed))
-        if extra:
-            raise IllegalAction(f"a {kind} action takes no {', '.join(extra[:5])}")
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.n:
-            raise IllegalAction(f"there is no seat {short(seat)} at this {self.n}-seat table")
-        if self.phase == OVER:
-            raise IllegalAction("the session is over")
-        if seat != self.current:
-            raise IllegalAction(f"it is seat {self.current}'s turn, not seat {seat}'s")
+    def is_to_act(self, seat: Seat) -> bool:
+        return seat == self.current and self.phase != OVER
+
+    def _step(self, seat: Seat, action: Action) -> None:
+        kind = action["type"]
         pair_plus = action.get("pair_plus", False)
         if not isinstance(pair_plus, bool):
             raise IllegalAction(f"pair_plus is true or false, not {short(pair_plus)}")
@@ -450,7 +438,8 @@ class ThreeCardGame(Game):
             return super().describe_action(action)
         kind = action.get("type")
         pair_plus = action.get("pair_plus", False)
-        if set(action) <= _ACTION_KEYS.get(kind, frozenset()) and isinstance(pair_plus, bool):  # type: ignore[arg-type]
+        keys = ThreeCardState.action_keys.get(kind, frozenset()) if isinstance(kind, str) else frozenset()
+        if set(action) <= keys and isinstance(pair_plus, bool):
             if kind == "bet":
                 return "Ante and Pair Plus" if pair_plus else "Ante"
             if kind == "stand":
@@ -482,7 +471,6 @@ class ThreeCardGame(Game):
         ]
 
     def bots(self) -> Mapping[str, type[Any]]:
-        from engine.bots.random_bot import RandomBot
         from engine.games.three_card.bots import StrategyBot
 
-        return {"random": RandomBot, "strategy": StrategyBot}
+        return {"strategy": StrategyBot}

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from engine import EngineError, get_game
-from engine.bots import make_bot
+from engine.bots import bots_for, make_bot
 from engine.bots.random_bot import RandomBot
 from engine.games.opening_hand import deck
 from engine.games.opening_hand.bots import CurveBot, KeepPolicy, best_cast
@@ -51,7 +51,7 @@ def act(obs: dict[str, Any], legal: list[dict[str, Any]], bot: CurveBot | None =
 
 
 def test_the_registry_offers_the_curve_bot_with_options() -> None:
-    bots = get_game("opening_hand").bots()
+    bots = bots_for(get_game("opening_hand"))
     assert bots["random"] is RandomBot
     assert bots["curve"] is CurveBot
     bot = make_bot("opening_hand", "curve", min_lands=3, max_lands=4, always_keep_at=3)

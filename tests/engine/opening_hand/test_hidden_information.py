@@ -13,7 +13,7 @@ from engine import get_game
 from engine.games.opening_hand import deck
 from engine.games.opening_hand.rules import OpeningHandState
 
-CONFIGS = get_game("opening_hand").conformance_configs()  # type: ignore[attr-defined]
+CONFIGS = get_game("opening_hand").conformance_configs()
 
 
 def names_in(data: Any) -> set[str]:

@@ -74,7 +74,7 @@ def test_hands_after_a_london_mulligan_are_fresh_seven_card_draws() -> None:
     assert_hypergeometric(land_counts({"rule": "london"}, DEALS // 2, after_mulligan=True), lands=24, size=60)
 
 
-CONFIGS = get_game("opening_hand").conformance_configs()  # type: ignore[attr-defined]
+CONFIGS = get_game("opening_hand").conformance_configs()
 
 
 def assert_accounting(state: OpeningHandState) -> None:

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from engine import EngineError, get_game
-from engine.bots import make_bot
+from engine.bots import bots_for, make_bot
 from engine.bots.random_bot import RandomBot
 from engine.games.three_card.bots import StrategyBot
 from engine.games.three_card.hands import SEED_STANDS_AT, value_of
@@ -27,7 +27,7 @@ def decide(bot: Any, cards: list[str], legal: list[dict[str, Any]] = LEGAL_DECID
 
 
 def test_the_registry_offers_random_and_the_seed_strategy() -> None:
-    bots = get_game("three_card").bots()
+    bots = bots_for(get_game("three_card"))
     assert bots["random"] is RandomBot
     assert bots["strategy"] is StrategyBot
     assert get_game("three_card").metadata()["bots"] == ["random", "strategy"]
