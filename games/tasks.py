@@ -7,15 +7,24 @@ Each task imports its service inside the function (HackSoft's way): the services
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import TypedDict
 
-from celery import shared_task
+from celery import Task, shared_task
 from django.conf import settings
 from django.db import DatabaseError
 
+
+class _ReliableOptions(TypedDict):
+    acks_late: bool
+    autoretry_for: tuple[type[BaseException], ...]
+    retry_backoff: bool
+    retry_jitter: bool
+    max_retries: int
+
+
 # acks_late + reject_on_worker_lost (settings): a task whose worker dies is delivered again, and
 # the service picks the game up from its stored moves.
-_RELIABLE = {
+_RELIABLE: _ReliableOptions = {
     "acks_late": True,
     "autoretry_for": (DatabaseError,),
     "retry_backoff": True,
@@ -51,7 +60,7 @@ def play_bot_games(game_ids: list[int]) -> int:
     soft_time_limit=settings.BOT_GAME_TIME_LIMIT,
     time_limit=settings.BOT_GAME_TIME_LIMIT + 60,
 )
-def play_remote_bots(self: Any, game_id: int) -> int:
+def play_remote_bots(self: Task[[int], int], game_id: int) -> int:
     """Play a game's bot seats when submitted bots (programs, HTTP) sit in it; returns the moves stored.
 
     On the ``sandbox`` queue, one game per task and long enough for a whole bots-only game: each bot
@@ -121,7 +130,7 @@ def expire_deadlines() -> dict[str, int]:
 
 
 @shared_task(bind=True, acks_late=True, soft_time_limit=50, time_limit=60, max_retries=None)
-def deliver_notification(self: Any, notification_pk: int) -> str:
+def deliver_notification(self: Task[[int], str], notification_pk: int) -> str:
     """Send one notification (an e-mail or a webhook POST); a sent or failed one is left alone.
 
     Network errors, 429 and 5xx answers are retried with exponential backoff (and jitter) until

@@ -31,8 +31,9 @@ class NotificationStatus(models.TextChoices):
     FAILED = "failed", "failed"
 
 
-# The switch of each (kind, channel), as a field name of NotificationSettings.
-SWITCHES = {
+# The switch of each (kind, channel), as a field name of NotificationSettings. Typed by the choices'
+# values: wants() is asked with plain strings, which find the members (str subclasses) all the same.
+SWITCHES: dict[tuple[str, str], str] = {
     (kind, channel): f"{channel}_{kind}"
     for kind in (NotificationKind.TURN, NotificationKind.DEADLINE, NotificationKind.ROUND)
     for channel in (NotificationChannel.EMAIL, NotificationChannel.WEBHOOK)

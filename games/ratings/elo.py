@@ -25,7 +25,9 @@ class EloConfig:
 
 
 def expected_score(rating: float, opponent: float) -> float:
-    return 1.0 / (1.0 + 10.0 ** ((opponent - rating) / 400.0))
+    # float ** float is typed Any (a negative base gives a complex); 10.0 to a real power is a float.
+    power: float = 10.0 ** ((opponent - rating) / 400.0)
+    return 1.0 / (1.0 + power)
 
 
 def two_player_update(

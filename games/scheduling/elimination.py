@@ -27,9 +27,10 @@ from __future__ import annotations
 import random
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Literal, TypeAlias
+from typing import Literal, TypeAlias, TypeVar
 
 EntrantId = Hashable
+_E = TypeVar("_E", bound=Hashable)  # an entrant id of the caller's type, given back as it is
 BracketSide = Literal["winners", "losers", "final"]
 MatchStatus = Literal["waiting", "ready", "played", "void"]
 
@@ -141,7 +142,7 @@ class Standing:
 # --------------------------------------------------------------------------- seeding
 
 
-def seeds_by_rating(ratings: Mapping[EntrantId, float], *, seed: int = 0) -> list[EntrantId]:
+def seeds_by_rating(ratings: Mapping[_E, float], *, seed: int = 0) -> list[_E]:
     """Entrants by rating, best first; equal ratings in an order drawn from ``seed``."""
     entrants = list(ratings)
     random.Random(seed).shuffle(entrants)

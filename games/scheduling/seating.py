@@ -28,9 +28,10 @@ from __future__ import annotations
 import random
 from collections.abc import Hashable, Iterable, Mapping, Sequence
 from itertools import permutations
-from typing import NamedTuple
+from typing import NamedTuple, TypeAlias, TypeVar, cast
 
-EntrantId = Hashable
+# An entrant's id: any hashable the caller likes, and the tables come back with the same ids.
+_E = TypeVar("_E", bound=Hashable)
 
 MAX_TABLE_SIZE = 8
 # Deviations are kept as integers scaled by the least common multiple of the table sizes 2..8, so
@@ -45,12 +46,12 @@ class SeatTaken(NamedTuple):
     table_size: int
 
 
-SeatHistory = Mapping[EntrantId, Sequence[SeatTaken]]
+SeatHistory: TypeAlias = Mapping[_E, Sequence[SeatTaken]]
 
 
-def seat_history(rounds: Iterable[Sequence[Sequence[EntrantId]]]) -> dict[EntrantId, list[SeatTaken]]:
+def seat_history(rounds: Iterable[Sequence[Sequence[_E]]]) -> dict[_E, list[SeatTaken]]:
     """Each entrant's positions, oldest first, from past rounds' tables listed in seat order."""
-    history: dict[EntrantId, list[SeatTaken]] = {}
+    history: dict[_E, list[SeatTaken]] = {}
     for tables in rounds:
         for table in tables:
             for position, entrant in enumerate(table):
@@ -58,7 +59,7 @@ def seat_history(rounds: Iterable[Sequence[Sequence[EntrantId]]]) -> dict[Entran
     return history
 
 
-def position_counts(history: SeatHistory, table_size: int) -> dict[EntrantId, list[int]]:
+def position_counts(history: SeatHistory[_E], table_size: int) -> dict[_E, list[int]]:
     """How often each entrant held each of positions 0..table_size-1 (for reports and tests)."""
     counts = {}
     for entrant, seats in history.items():
@@ -71,8 +72,8 @@ def position_counts(history: SeatHistory, table_size: int) -> dict[EntrantId, li
 
 
 def assign_seats(
-    tables: Sequence[Sequence[EntrantId]], history: SeatHistory, *, seed: int = 0
-) -> list[tuple[EntrantId, ...]]:
+    tables: Sequence[Sequence[_E]], history: SeatHistory[_E], *, seed: int = 0
+) -> list[tuple[_E, ...]]:
     """Each table of one round in seat order (seat 0 first), balancing positions against ``history``.
 
     Deterministic for the same tables, history and seed. Called round by round, pass a seed that
@@ -83,12 +84,12 @@ def assign_seats(
 
 
 def seat_rounds(
-    rounds: Sequence[Sequence[Sequence[EntrantId]]],
+    rounds: Sequence[Sequence[Sequence[_E]]],
     *,
     seed: int = 0,
-    history: SeatHistory | None = None,
+    history: SeatHistory[_E] | None = None,
     polish_iterations: int = 20_000,
-) -> list[list[tuple[EntrantId, ...]]]:
+) -> list[list[tuple[_E, ...]]]:
     """Seat a planned competition: round by round, then improved as a whole.
 
     The round-by-round pass is :func:`assign_seats` with each round's seats feeding the next
@@ -101,7 +102,7 @@ def seat_rounds(
     round-by-round seats.
     """
     rng = random.Random(seed)
-    start: dict[EntrantId, list[SeatTaken]] = {e: list(s) for e, s in (history or {}).items()}
+    start: dict[_E, list[SeatTaken]] = {e: list(s) for e, s in (history or {}).items()}
     so_far = {e: list(s) for e, s in start.items()}
     seated_rounds = []
     for tables in rounds:
@@ -116,8 +117,8 @@ def seat_rounds(
 
 
 def _polish(
-    seated_rounds: list[list[tuple[EntrantId, ...]]],
-    start: SeatHistory,
+    seated_rounds: list[list[tuple[_E, ...]]],
+    start: SeatHistory[_E],
     iterations: int,
     rng: random.Random,
 ) -> None:
@@ -183,15 +184,15 @@ def _add_game(running: list[int], position: int, seats: int, table_size: int | N
 
 
 def _assign(
-    tables: Sequence[Sequence[EntrantId]], history: SeatHistory, rng: random.Random
-) -> list[tuple[EntrantId, ...]]:
+    tables: Sequence[Sequence[_E]], history: SeatHistory[_E], rng: random.Random
+) -> list[tuple[_E, ...]]:
     entrants = [e for table in tables for e in table]
     if len(set(entrants)) != len(entrants):
         raise ValueError("an entrant cannot sit at two tables, or twice at one, in the same round")
     return [_seat_table(list(table), history, rng) for table in tables]
 
 
-def _seat_table(table: list[EntrantId], history: SeatHistory, rng: random.Random) -> tuple[EntrantId, ...]:
+def _seat_table(table: list[_E], history: SeatHistory[_E], rng: random.Random) -> tuple[_E, ...]:
     size = len(table)
     if not 1 <= size <= MAX_TABLE_SIZE:
         raise ValueError(f"tables have 1 to {MAX_TABLE_SIZE} seats, got {size}")
@@ -207,10 +208,11 @@ def _seat_table(table: list[EntrantId], history: SeatHistory, rng: random.Random
         elif key == best_key:
             best.append(positions)
     chosen = rng.choice(best)
-    seated: list[EntrantId] = [None] * size
+    seated: list[_E | None] = [None] * size
     for i, position in enumerate(chosen):
         seated[position] = table[i]
-    return tuple(seated)
+    # chosen is a permutation of the positions: every seat is taken.
+    return cast("tuple[_E, ...]", tuple(seated))
 
 
 def _position_costs(seats: Sequence[SeatTaken], size: int) -> list[tuple[int, int]]:

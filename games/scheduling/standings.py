@@ -13,7 +13,7 @@ from typing import Any, Protocol
 from games.scheduling.elimination import Bracket, double_elimination, single_elimination
 from games.scheduling.elimination import standings as bracket_standings
 from games.scheduling.swiss_tables import TableResult, table_points
-from games.scheduling.tiebreaks import MatchResult, compute_standings
+from games.scheduling.tiebreaks import MatchResult, PlayerId, compute_standings
 
 DOUBLE_ELIMINATION = "double_elimination"  # games.models.TournamentFormat's value
 
@@ -78,7 +78,7 @@ def standings_from_results(
 
 def _mtr_standings(
     entries: Sequence[EntryInfo], results: Sequence[dict[str, Any]], through: int
-) -> list[dict]:
+) -> list[dict[str, Any]]:
     """Match points 3/1/0, then OMW%, GW%, OGW% (33% floor), then the seed (MTR 3.1)."""
     matches, byes = [], []
     for r in results:
@@ -87,7 +87,7 @@ def _mtr_standings(
         elif r["kind"] == "two_seat":
             (a, b), (wa, wb) = r["entries"], r["wins"]
             matches.append(MatchResult(a, b, wa, wb, r["draws"]))
-    seed = {e.id: e.seed for e in entries}
+    seed: dict[PlayerId, int] = {e.id: e.seed for e in entries}
     table = compute_standings(
         [e.id for e in entries],
         matches,
@@ -105,7 +105,7 @@ def _mtr_standings(
 
 def _table_standings(
     entries: Sequence[EntryInfo], results: Sequence[dict[str, Any]], through: int, table_size: int
-) -> list[dict]:
+) -> list[dict[str, Any]]:
     """Points by finishing place (N-1, ..., 0 at a table of N; a bye pays a full table's first place).
 
     Ties are broken, in order, by first places, then the points of the tablemates met (a Buchholz:
@@ -115,9 +115,9 @@ def _table_standings(
     tables = [TableResult(tuple(r["ranking"]), tuple(r["places"])) for r in results if r["kind"] == "table"]
     byes = [r["entries"][0] for r in results if r["kind"] == "bye"]
     points = table_points(ids, tables, byes, table_size=table_size)
-    firsts = dict.fromkeys(ids, 0)
-    tablemates: dict[int, list[int]] = {e: [] for e in ids}
-    played = dict.fromkeys(ids, 0)
+    firsts: dict[PlayerId, int] = dict.fromkeys(ids, 0)
+    tablemates: dict[PlayerId, list[PlayerId]] = {e: [] for e in ids}
+    played: dict[PlayerId, int] = dict.fromkeys(ids, 0)
     for table in tables:
         for k, entry in enumerate(table.ranking):
             played[entry] += 1
@@ -148,7 +148,7 @@ def _elimination_standings(
     tournament: TournamentFormatLike,
     entries: Sequence[EntryInfo],
     results: Sequence[tuple[str, dict[str, Any]]],
-) -> list[dict]:
+) -> list[dict[str, Any]]:
     """Bracket placement: the champion first, then by the stage each entrant went out in."""
     winners = {match_id: r["winner"] for match_id, r in results if r.get("winner") is not None}
     table = bracket_standings(tournament_bracket(tournament, entries), winners)

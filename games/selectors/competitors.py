@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TypedDict
+
 from django.db.models import QuerySet
 
 from games.models import Competitor, Entry, Game, LeagueEntry
@@ -19,7 +21,12 @@ def competitor_recent_games(competitor: Competitor, limit: int = 20) -> QuerySet
     )
 
 
-def competitor_competitions(competitor: Competitor, limit: int = 20) -> dict[str, list]:
+class CompetitorCompetitions(TypedDict):
+    tournaments: list[Entry]
+    leagues: list[LeagueEntry]
+
+
+def competitor_competitions(competitor: Competitor, limit: int = 20) -> CompetitorCompetitions:
     """The tournaments and leagues the competitor entered, newest first."""
     entries = Entry.objects.filter(competitor=competitor).select_related("tournament").order_by("-id")[:limit]
     league_entries = (

@@ -128,7 +128,7 @@ def user_running_games(user: AbstractBaseUser | AnonymousUser) -> QuerySet[Game]
         return Game.objects.none()
     return (
         games_with_seats()
-        .filter(status=GameStatus.RUNNING, seats__competitor__player__user=user)
+        .filter(status=GameStatus.RUNNING, seats__competitor__player__user_id=user.pk)
         .distinct()
         .order_by("pk")
     )
@@ -147,7 +147,7 @@ def turns_waiting(user: AbstractBaseUser | AnonymousUser) -> list[dict[str, Any]
 
     Each entry: ``game`` (the row, seats prefetched), ``seats`` (the user's seat indexes that must
     act), ``deadline`` (the game's turn deadline, or None)."""
-    waiting = []
+    waiting: list[dict[str, Any]] = []
     for game in user_running_games(user):
         mine = set(user_seat_indexes(game, user))
         acting = [seat for seat in game_to_act(game) if seat in mine]

@@ -8,7 +8,7 @@ a game's seed or a tournament's seed (the seed of a running game reveals its dec
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any
+from typing import Any, cast
 
 from django.db.models import IntegerField, OuterRef, Prefetch, QuerySet, Subquery
 
@@ -37,13 +37,18 @@ def entry_infos(tournament: Tournament) -> list[EntryInfo]:
 def tournament_results(tournament: Tournament, through_round: int) -> list[tuple[str, dict[str, Any]]]:
     """The stored results of the finished matches up to ``through_round``, in round and table order."""
     return [
-        (m.bracket_match, m.result)
+        (m.bracket_match, _result(m))
         for m in Match.objects.filter(
             round__tournament=tournament, round__number__lte=through_round, finished=True
         )
         .order_by("round__number", "table")
         .only("bracket_match", "result")
     ]
+
+
+def _result(match: Match) -> dict[str, Any]:
+    """The stored result of a finished match (or a bye): set whenever the match is."""
+    return cast("dict[str, Any]", match.result)
 
 
 def tournament_standings(tournament: Tournament, through_round: int | None = None) -> list[dict[str, Any]]:
@@ -58,7 +63,7 @@ def games_played(matches: Iterable[Match]) -> dict[int, list[GamePlayed]]:
     """Each match's games that count, in order, as the seats' entries, ranks and scores: the
     finished ones, and the aborted ones with seats that timed out (as forfeits by those seats)."""
     matches = list(matches)
-    entry_of = {}
+    entry_of: dict[int, dict[int, int]] = {}
     for match in matches:
         tournament_id = match.round.tournament_id
         entry_of[tournament_id] = entry_of.get(tournament_id) or dict(
@@ -71,7 +76,7 @@ def games_played(matches: Iterable[Match]) -> dict[int, list[GamePlayed]]:
         .order_by("match_id", "number")
         .values_list("match_id", "game_id", "game__status", "game__outcome", "match__round__tournament_id")
     )
-    seats: dict[int, list[dict[str, Any]]] = {}
+    seats: dict[int, list[Mapping[str, Any]]] = {}
     for seat in (
         Seat.objects.filter(game_id__in=[row[1] for row in match_games])
         .order_by("game_id", "index")
@@ -114,7 +119,7 @@ def standings_rebuilt_from_games(tournament: Tournament, through_round: int) -> 
     results: list[tuple[str, dict[str, Any]]] = []
     for match in matches:
         if match.bye:
-            results.append((match.bracket_match, match.result))
+            results.append((match.bracket_match, _result(match)))
             continue
         result = match_result(
             entries=match.entries,

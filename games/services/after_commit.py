@@ -47,8 +47,12 @@ def games_enqueue_bots(game_pks: Iterable[int], *, batch_size: int | None = None
     size = max(1, batch_size or settings.BOT_GAMES_PER_TASK)
     batches = [pks[start : start + size] for start in range(0, len(pks), size)]
     for batch in batches:
-        transaction.on_commit(lambda batch=batch: tasks.play_bot_games.delay(batch))
+        _batch_play_on_commit(batch)
     return len(batches)
+
+
+def _batch_play_on_commit(game_pks: list[int]) -> None:
+    transaction.on_commit(lambda: tasks.play_bot_games.delay(game_pks))
 
 
 def competitions_advance_on_commit(game_pks: Sequence[int]) -> None:
@@ -65,4 +69,8 @@ def notifications_deliver_on_commit(notification_pks: Sequence[int]) -> None:
     turn it into an error (the rows stay pending and ``warn_deadlines`` queues them again).
     """
     for pk in notification_pks:
-        transaction.on_commit(lambda pk=pk: tasks.deliver_notification.delay(pk), robust=True)
+        _deliver_on_commit(pk)
+
+
+def _deliver_on_commit(notification_pk: int) -> None:
+    transaction.on_commit(lambda: tasks.deliver_notification.delay(notification_pk), robust=True)

@@ -259,7 +259,7 @@ def bot_version_upload(
     return version
 
 
-def clean_url(url: Any) -> str:
+def clean_url(url: object) -> str:
     """An http(s) URL a worker may POST to."""
     if not isinstance(url, str) or not url.strip():
         raise InvalidInput("give the bot's URL, e.g. https://example.com/move")

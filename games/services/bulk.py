@@ -13,10 +13,11 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping, Sequence
 from datetime import datetime
-from typing import Any
+from typing import Any, cast
 
 from django.db import connection
-from django.db.models import Model
+from django.db.models import Field, Model
+from django.db.models.options import Options
 
 # Tests switch this off to run the ORM path on PostgreSQL too.
 POSTGRESQL_BULK_SQL = True
@@ -47,13 +48,13 @@ def insert_rows(
         )
         return [int(obj.pk) for obj in created] if returning_ids else []
     meta, quote = model._meta, connection.ops.quote_name
-    model_fields = [meta.get_field(name) for name in fields]
+    model_fields = [_column_field(meta, name) for name in fields]
     values = [
         f"r.value->{i}" if f.get_internal_type() == "JSONField" else f"(r.value->>{i})::{_db_type(f)}"
         for i, f in enumerate(model_fields)
     ]
     columns = [quote(f.column) for f in model_fields] + [
-        quote(meta.get_field(name).column) for name in constants
+        quote(_column_field(meta, name).column) for name in constants
     ]
     sql = (
         f"INSERT INTO {quote(meta.db_table)} ({', '.join(columns)}) "
@@ -76,8 +77,10 @@ def update_rows(model: type[Model], objects: Sequence[Model], fields: Sequence[s
         model._default_manager.bulk_update(objects, list(fields))
         return
     meta, quote = model._meta, connection.ops.quote_name
-    model_fields = [meta.get_field(name) for name in fields]
+    model_fields = [_column_field(meta, name) for name in fields]
     pk = quote(meta.pk.column)
+    # The stub of Field (django-stubs 5.2) leaves out rel_db_type, which Django defines on Field.
+    pk_type = meta.pk.rel_db_type(connection)  # type: ignore[attr-defined]
     record = ", ".join(f"{quote(f.column)} {_db_type(f)}" for f in model_fields)
     assignments = ", ".join(f"{quote(f.column)} = v.{quote(f.column)}" for f in model_fields)
     document = [
@@ -86,14 +89,19 @@ def update_rows(model: type[Model], objects: Sequence[Model], fields: Sequence[s
     ]
     sql = (
         f"UPDATE {quote(meta.db_table)} AS t SET {assignments} "
-        f"FROM jsonb_to_recordset(%s::jsonb) AS v({pk} {meta.pk.rel_db_type(connection)}, {record}) "
+        f"FROM jsonb_to_recordset(%s::jsonb) AS v({pk} {pk_type}, {record}) "
         f"WHERE t.{pk} = v.{pk}"
     )
     with connection.cursor() as cursor:
         cursor.execute(sql, [json.dumps(document)])
 
 
-def _db_type(model_field: Any) -> str:
+def _column_field(meta: Options[Model], name: str) -> Field[Any, Any]:
+    """The field named ``name``, which has a column (callers only name concrete fields)."""
+    return cast("Field[Any, Any]", meta.get_field(name))
+
+
+def _db_type(model_field: Field[Any, Any]) -> str:
     # "varchar(20)" -> "varchar": the column's own type checks the length on assignment.
     return str(model_field.db_type(connection)).split("(")[0]
 

@@ -76,8 +76,8 @@ def moves_append(batch: Sequence[tuple[Game, Sequence[NewMove]]], *, now: dateti
         {"created_at": now},
         returning_ids=True,
     )
-    for move, pk in zip(stored, ids, strict=True):
-        move.pk = pk
+    for row, pk in zip(stored, ids, strict=True):
+        row.pk = pk
     return stored
 
 

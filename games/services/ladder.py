@@ -18,7 +18,6 @@ earlier games, so positions even out over the league.
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any
 
 from django.conf import settings
 from django.contrib.auth.models import User
@@ -78,7 +77,7 @@ def _last_tables(league: League, competitor_ids: list[int]) -> tuple[dict[int, i
         .values_list("competitor_id", "last")
     )
     finished = dict(Game.objects.filter(pk__in=set(last_game.values())).values_list("pk", "finished_at"))
-    return last_game, {c: finished[g] for c, g in last_game.items() if finished.get(g) is not None}
+    return last_game, {c: at for c, g in last_game.items() if (at := finished.get(g)) is not None}
 
 
 @transaction.atomic
@@ -224,7 +223,7 @@ def _fill_table(
 def _seat_order(league: League, competitors: list[Competitor]) -> list[Competitor]:
     """Seat order balanced against these competitors' seats in the league's earlier games."""
     by_id = {c.pk: c for c in competitors}
-    history: dict[Any, list[SeatTaken]] = {}
+    history: dict[int, list[SeatTaken]] = {}
     for competitor_id, index in (
         Seat.objects.filter(game__league_game__league=league, competitor_id__in=by_id)
         .order_by("game_id")

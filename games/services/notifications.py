@@ -37,7 +37,7 @@ import uuid
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from typing import Any
+from typing import Any, cast
 from urllib.parse import urlsplit
 
 from django.conf import settings
@@ -366,7 +366,10 @@ def notify_test(*, user: AbstractBaseUser, channel: str | None = None) -> list[N
         raise InvalidInput(f"channel must be one of {', '.join(CHANNELS)}")
     found = notification_settings_for(user)
     email = getattr(user, "email", "") or ""
-    usable = {NotificationChannel.EMAIL: bool(email), NotificationChannel.WEBHOOK: bool(found.webhook_url)}
+    usable: dict[str, bool] = {
+        NotificationChannel.EMAIL: bool(email),
+        NotificationChannel.WEBHOOK: bool(found.webhook_url),
+    }
     channels = [channel] if channel else [c for c in CHANNELS if usable[c]]
     for chosen in channels:
         if not usable[chosen]:
@@ -510,7 +513,9 @@ def _refuse_private(url: str) -> None:
         return
     host = urlsplit(url).hostname or ""
     try:
-        addresses = {info[4][0] for info in socket.getaddrinfo(host, None)}
+        # An IPv4 or IPv6 sockaddr starts with the address as text; typeshed also allows the
+        # (family, bytes) that only a family this Python was built without would give.
+        addresses = {cast(str, info[4][0]) for info in socket.getaddrinfo(host, None)}
     except OSError as exc:
         raise TransientDeliveryError(f"webhook host {host!r} not found: {exc}") from None
     for address in addresses:

@@ -139,16 +139,16 @@ def ratings_recompute() -> RecomputeReport:
     )
     changed, largest = 0, 0.0
     seen = set()
-    for rating in Rating.objects.select_for_update().order_by("competitor_id", "game_id"):
-        key = (rating.competitor_id, rating.game_id)
+    for stored in Rating.objects.select_for_update().order_by("competitor_id", "game_id"):
+        key = (stored.competitor_id, stored.game_id)
         seen.add(key)
         value, played = current.get(key, (config.initial, 0))
-        difference = abs(rating.rating - value)
-        if difference or rating.games_played != played:
+        difference = abs(stored.rating - value)
+        if difference or stored.games_played != played:
             changed += 1
             largest = max(largest, difference)
-            rating.rating, rating.games_played = value, played
-            rating.save(update_fields=["rating", "games_played"])
+            stored.rating, stored.games_played = value, played
+            stored.save(update_fields=["rating", "games_played"])
     missing = [
         Rating(competitor_id=c, game_id=g, rating=v, games_played=p)
         for (c, g), (v, p) in current.items()

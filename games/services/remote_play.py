@@ -483,8 +483,8 @@ def _strikes(session: _Session, bot_pk: int) -> int:
         games = MatchGame.objects.filter(match__round__tournament_id=rules.tournament_pk).values("game_id")
         return faults.filter(game_id__in=games).count()
     if rules.league_pk is not None:
-        games = LeagueGame.objects.filter(league_id=rules.league_pk).values("game_id")
-        return faults.filter(game_id__in=games).count()
+        league_games = LeagueGame.objects.filter(league_id=rules.league_pk).values("game_id")
+        return faults.filter(game_id__in=league_games).count()
     return faults.filter(game_id=session.game_pk).count()
 
 

@@ -23,7 +23,7 @@ import math
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, cast
 
 from django.db import transaction
 from django.utils import timezone
@@ -45,11 +45,11 @@ from games.models import (
 from games.scheduling.elimination import advance
 from games.scheduling.round_robin import balanced_schedule, berger_round_robin
 from games.scheduling.scoring import bye_result, match_format, match_result, walkover_result
-from games.scheduling.seating import assign_seats, seat_history, seat_rounds
+from games.scheduling.seating import SeatTaken, assign_seats, seat_history, seat_rounds
 from games.scheduling.standings import EntryInfo, tournament_bracket
 from games.scheduling.swiss import Entrant, pair_round
 from games.scheduling.swiss_tables import TableResult, seat_round
-from games.scheduling.tiebreaks import MatchResult
+from games.scheduling.tiebreaks import MatchResult, PlayerId
 from games.selectors.tournaments import entry_infos, games_played, tournament_results, tournament_standings
 from games.services.after_commit import games_enqueue_bots
 from games.services.games import game_create
@@ -130,18 +130,19 @@ def _plan_swiss(
     byes = [r["entries"][0] for r in results if r["kind"] == "bye"]
     seed = f"{tournament.seed}:{number}"
     if tournament.is_two_seat:
-        matches = [
-            MatchResult(*r["entries"], *r["wins"], r["draws"]) for r in results if r["kind"] == "two_seat"
-        ]
+        matches = [_match_result(r) for r in results if r["kind"] == "two_seat"]
         # Seat 0 games minus seat 1 games so far: pairing prefers entrants due opposite seats, and
         # assign_seats (round_pair_next) then gives seat 0 to the one who is due it.
         entry_of = dict(tournament.entries.values_list("competitor_id", "id"))
-        seat_balance = {
+        seat_balance: dict[PlayerId, int] = {
             entry: sum(1 if s.position == 0 else -1 for s in seats if s.position < 2)
             for entry, seats in _seat_history(tournament, entry_of).items()
         }
         pairing = pair_round(entrants, matches, byes, dropped, seed=seed, seat_balance=seat_balance)
-        return PlannedRound(tables=list(pairing.pairs), byes=[pairing.bye] if pairing.bye is not None else [])
+        # Swiss pairing takes int or str ids and gives back the ones it was given: entry ids.
+        pairs = cast("tuple[tuple[int, int], ...]", pairing.pairs)
+        bye = cast("int | None", pairing.bye)
+        return PlannedRound(tables=list(pairs), byes=[bye] if bye is not None else [])
     tables = [TableResult(tuple(r["ranking"]), tuple(r["places"])) for r in results if r["kind"] == "table"]
     seated = seat_round(
         entrants,
@@ -152,11 +153,24 @@ def _plan_swiss(
         min_table_size=tournament.min_table_size or tournament.seats_per_table,
         seed=seed,
     )
-    return PlannedRound(tables=list(seated.tables), byes=list(seated.byes))
+    # As in pairing: the tables and byes hold the entry ids given.
+    return PlannedRound(
+        tables=list(cast("tuple[tuple[int, ...], ...]", seated.tables)),
+        byes=list(cast("tuple[int, ...]", seated.byes)),
+    )
+
+
+def _match_result(result: dict[str, Any]) -> MatchResult:
+    """A stored two-seat match result as the Swiss pairing takes it."""
+    (a, b), (wins_a, wins_b) = result["entries"], result["wins"]
+    return MatchResult(a, b, wins_a, wins_b, result["draws"])
 
 
 def _plan_elimination(
-    tournament: Tournament, entries: Sequence[EntryInfo], number: int, results: Sequence[tuple[str, dict]]
+    tournament: Tournament,
+    entries: Sequence[EntryInfo],
+    number: int,
+    results: Sequence[tuple[str, dict[str, Any]]],
 ) -> PlannedRound | None:
     """The bracket matches that are ready; one whose entrant dropped is a walkover for the other."""
     bracket = tournament_bracket(tournament, entries)
@@ -166,7 +180,8 @@ def _plan_elimination(
     info = {e.id: e for e in entries}
     plan = PlannedRound()
     for ready in state.ready:
-        a, b = ready.entrants
+        # A ready match has both its entrants, and the bracket was drawn from entry ids.
+        a, b = cast("tuple[int, int]", ready.entrants)
         out = [e for e in (a, b) if info[e].dropped_by(number - 1)]
         if not out:
             plan.tables.append((a, b))
@@ -191,7 +206,7 @@ def plan_round(tournament: Tournament, entries: Sequence[EntryInfo], number: int
 # -- Writing a round ---------------------------------------------------------------------------------
 
 
-def _seat_history(tournament: Tournament, entry_of: dict[int, int]) -> dict[int, list]:
+def _seat_history(tournament: Tournament, entry_of: dict[int, int]) -> dict[int, list[SeatTaken]]:
     """Each entry's seats in the tournament's games so far, oldest first."""
     games: dict[int, list[int]] = {}
     for game_id, competitor_id in (

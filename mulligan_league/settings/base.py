@@ -18,9 +18,9 @@ VAR_DIR = BASE_DIR / "var"
 env = environ.Env()
 environ.Env.read_env(BASE_DIR / ".env", overwrite=False)
 
-SECRET_KEY = env("DJANGO_SECRET_KEY", default="dev-only-insecure-key-change-me")
-DEBUG = env.bool("DJANGO_DEBUG", default=False)
-ALLOWED_HOSTS = env.list("DJANGO_ALLOWED_HOSTS", default=["127.0.0.1", "localhost"])
+SECRET_KEY: str = env("DJANGO_SECRET_KEY", default="dev-only-insecure-key-change-me")
+DEBUG: bool = env.bool("DJANGO_DEBUG", default=False)
+ALLOWED_HOSTS: list[str] = env.list("DJANGO_ALLOWED_HOSTS", default=["127.0.0.1", "localhost"])
 
 INSTALLED_APPS = [
     "django.contrib.admin",
@@ -101,8 +101,8 @@ LOGIN_REDIRECT_URL = "/"
 LOGOUT_REDIRECT_URL = "/"
 # Rate limits of the pages (django-ratelimit, counted in CACHES): "<count>/<period>" with period
 # s, m, h or d. Log-in attempts count per client address and per username tried.
-RATELIMIT_LOGIN = env("RATELIMIT_LOGIN", default="10/m")
-RATELIMIT_MOVES = env("RATELIMIT_MOVES", default="60/m")
+RATELIMIT_LOGIN: str = env("RATELIMIT_LOGIN", default="10/m")
+RATELIMIT_MOVES: str = env("RATELIMIT_MOVES", default="60/m")
 
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
@@ -130,7 +130,7 @@ REST_FRAMEWORK = {
     "NUM_PROXIES": env.int("API_NUM_PROXIES", default=0),
 }
 # GET /api/me/turns/wait/ looks for a new turn this often (seconds): one small query per look.
-LONG_POLL_INTERVAL = env.float("LONG_POLL_INTERVAL", default=1.0)
+LONG_POLL_INTERVAL: float = env.float("LONG_POLL_INTERVAL", default=1.0)
 
 SPECTACULAR_SETTINGS = {
     "TITLE": "Mulligan League API",
@@ -143,7 +143,7 @@ SPECTACULAR_SETTINGS = {
 
 # -- Celery ---------------------------------------------------------------------------------------
 # "localhost" only keeps kombu from warning that no host was given; the folders are what count.
-CELERY_BROKER_URL = env("CELERY_BROKER_URL", default="filesystem://localhost/")
+CELERY_BROKER_URL: str = env("CELERY_BROKER_URL", default="filesystem://localhost/")
 CELERY_FILESYSTEM_DIR = Path(env("CELERY_FILESYSTEM_DIR", default=str(VAR_DIR / "celery")))
 if CELERY_BROKER_URL.startswith("filesystem://"):
     CELERY_BROKER_TRANSPORT_OPTIONS = {
@@ -164,15 +164,15 @@ CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TASK_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
-CELERY_TASK_TIME_LIMIT = env.int("CELERY_TASK_TIME_LIMIT", default=300)
-CELERY_TASK_SOFT_TIME_LIMIT = env.int("CELERY_TASK_SOFT_TIME_LIMIT", default=240)
-CELERY_TASK_ALWAYS_EAGER = env.bool("CELERY_TASK_ALWAYS_EAGER", default=False)
+CELERY_TASK_TIME_LIMIT: int = env.int("CELERY_TASK_TIME_LIMIT", default=300)
+CELERY_TASK_SOFT_TIME_LIMIT: int = env.int("CELERY_TASK_SOFT_TIME_LIMIT", default=240)
+CELERY_TASK_ALWAYS_EAGER: bool = env.bool("CELERY_TASK_ALWAYS_EAGER", default=False)
 # Celery's Django fixup closes the worker's database connection before and after every task unless
 # this is set: a new PostgreSQL backend per task, ~7.5 ms of a worker's time per bot game and most
 # of the server's 20-30 ms of CPU per game. With it, the connection is closed only every this many
 # tasks, and mulligan_league/celery.py hands the rest to Django's own rules (close_old_connections:
 # CONN_MAX_AGE, CONN_HEALTH_CHECKS), as for a web request.
-CELERY_DB_REUSE_MAX = env.int("CELERY_DB_REUSE_MAX", default=1000)
+CELERY_DB_REUSE_MAX: int = env.int("CELERY_DB_REUSE_MAX", default=1000)
 CELERY_TASK_DEFAULT_QUEUE = "default"
 # Named queues, so a deployment can give each its own workers on its own hosts.
 QUEUE_BOTS = "bots"
@@ -202,10 +202,10 @@ CELERY_TASK_ROUTES = {
     "games.tasks.warn_deadlines": {"queue": QUEUE_NOTIFICATIONS},
 }
 # Running leagues match their idle bots this often (games.tasks.ladder_matchmaking, on celery beat).
-LADDER_MATCH_INTERVAL = env.float("LADDER_MATCH_INTERVAL", default=10.0)
+LADDER_MATCH_INTERVAL: float = env.float("LADDER_MATCH_INTERVAL", default=10.0)
 # Overdue moves are handled this often (games.tasks.expire_deadlines, on celery beat), and games
 # outside any competition give each move this long (leagues and tournaments have their own limit).
-DEADLINE_CHECK_INTERVAL = env.float("DEADLINE_CHECK_INTERVAL", default=60.0)
+DEADLINE_CHECK_INTERVAL: float = env.float("DEADLINE_CHECK_INTERVAL", default=60.0)
 DEFAULT_MOVE_TIME_LIMIT = timedelta(seconds=env.int("DEFAULT_MOVE_TIME_LIMIT_SECONDS", default=3 * 24 * 3600))
 CELERY_BEAT_SCHEDULE = {
     "ladder-matchmaking": {
@@ -227,63 +227,63 @@ CELERY_BEAT_SCHEDULE = {
 # -- Notifications (games.services.notifications) ---------------------------------------------------
 # E-mail from EMAIL_URL (django-environ: smtp://user:pass@host:587/?tls=True); the console by default.
 vars().update(env.email_url("EMAIL_URL", default="consolemail://"))
-DEFAULT_FROM_EMAIL = env("DEFAULT_FROM_EMAIL", default="Mulligan League <noreply@localhost>")
+DEFAULT_FROM_EMAIL: str = env("DEFAULT_FROM_EMAIL", default="Mulligan League <noreply@localhost>")
 # Links in e-mails and webhook payloads start with this.
-SITE_URL = env("SITE_URL", default="http://127.0.0.1:8000").rstrip("/")
+SITE_URL: str = env("SITE_URL", default="http://127.0.0.1:8000").rstrip("/")
 # A "deadline near" warning goes out once less than this fraction of the move time limit is left.
-NOTIFY_DEADLINE_WARNING = env.float("NOTIFY_DEADLINE_WARNING", default=0.25)
-NOTIFY_MAX_ATTEMPTS = env.int("NOTIFY_MAX_ATTEMPTS", default=5)
-NOTIFY_RETRY_BASE_SECONDS = env.float("NOTIFY_RETRY_BASE_SECONDS", default=30.0)
-NOTIFY_WEBHOOK_TIMEOUT = env.float("NOTIFY_WEBHOOK_TIMEOUT", default=5.0)
-NOTIFY_TESTS_PER_HOUR = env.int("NOTIFY_TESTS_PER_HOUR", default=10)
+NOTIFY_DEADLINE_WARNING: float = env.float("NOTIFY_DEADLINE_WARNING", default=0.25)
+NOTIFY_MAX_ATTEMPTS: int = env.int("NOTIFY_MAX_ATTEMPTS", default=5)
+NOTIFY_RETRY_BASE_SECONDS: float = env.float("NOTIFY_RETRY_BASE_SECONDS", default=30.0)
+NOTIFY_WEBHOOK_TIMEOUT: float = env.float("NOTIFY_WEBHOOK_TIMEOUT", default=5.0)
+NOTIFY_TESTS_PER_HOUR: int = env.int("NOTIFY_TESTS_PER_HOUR", default=10)
 # Webhooks to loopback, private and link-local addresses are refused unless this is on (development,
 # tests): a user's URL must not reach the services next to ours.
-NOTIFY_WEBHOOK_ALLOW_PRIVATE = env.bool("NOTIFY_WEBHOOK_ALLOW_PRIVATE", default=False)
+NOTIFY_WEBHOOK_ALLOW_PRIVATE: bool = env.bool("NOTIFY_WEBHOOK_ALLOW_PRIVATE", default=False)
 # Games created together (a round, the demo, bench/pipeline.py) are played this many to a task
 # (games_enqueue_bots): one task, one transaction and one round of rating locks per batch. Large
 # enough to spread those costs (a 4-player bot game takes a few ms), small enough that the workers
 # share a round evenly and a redelivered batch repeats little.
-BOT_GAMES_PER_TASK = env.int("BOT_GAMES_PER_TASK", default=20)
+BOT_GAMES_PER_TASK: int = env.int("BOT_GAMES_PER_TASK", default=20)
 
 # -- Submitted bots (games.services.remote_play) -----------------------------------------------------
 # The clock and fault policy of games outside any competition (tournaments and leagues have their
 # own BotRules fields); validation games always forfeit at the first fault.
-BOT_MOVE_TIME_MS = env.int("BOT_MOVE_TIME_MS", default=2000)
-BOT_TIME_BANK_MS = env.int("BOT_TIME_BANK_MS", default=10_000)
-BOT_FAULT_POLICY = env("BOT_FAULT_POLICY", default="default_move")
-BOT_MAX_STRIKES = env.int("BOT_MAX_STRIKES", default=3)
+BOT_MOVE_TIME_MS: int = env.int("BOT_MOVE_TIME_MS", default=2000)
+BOT_TIME_BANK_MS: int = env.int("BOT_TIME_BANK_MS", default=10_000)
+BOT_FAULT_POLICY: str = env("BOT_FAULT_POLICY", default="default_move")
+BOT_MAX_STRIKES: int = env.int("BOT_MAX_STRIKES", default=3)
 # Uploaded programs are unpacked once per worker host, in a folder named by their SHA-256.
 BOT_CACHE_DIR = Path(env("BOT_CACHE_DIR", default=str(VAR_DIR / "bots")))
 # Overrides of engine.bots.sandbox.Limits (field name -> value); empty: the engine's defaults.
 BOT_SANDBOX_LIMITS: dict[str, int] = {}
 # HTTP bots on loopback, private and link-local addresses are refused unless this is on (tests).
-BOT_HTTP_ALLOW_PRIVATE = env.bool("BOT_HTTP_ALLOW_PRIVATE", default=False)
+BOT_HTTP_ALLOW_PRIVATE: bool = env.bool("BOT_HTTP_ALLOW_PRIVATE", default=False)
 # One play_remote_bots task plays a whole bots-only game: at most this long (soft limit; hard +60 s).
-BOT_GAME_TIME_LIMIT = env.int("BOT_GAME_TIME_LIMIT", default=3600)
+BOT_GAME_TIME_LIMIT: int = env.int("BOT_GAME_TIME_LIMIT", default=3600)
 # A worker of the sandbox queue that cannot isolate programs (no bubblewrap or user namespaces) puts
 # the game back this often, this many times, for a worker that can: the bot is never charged for it.
-BOT_SANDBOX_RETRY_SECONDS = env.int("BOT_SANDBOX_RETRY_SECONDS", default=60)
-BOT_SANDBOX_MAX_RETRIES = env.int("BOT_SANDBOX_MAX_RETRIES", default=60)
+BOT_SANDBOX_RETRY_SECONDS: int = env.int("BOT_SANDBOX_RETRY_SECONDS", default=60)
+BOT_SANDBOX_MAX_RETRIES: int = env.int("BOT_SANDBOX_MAX_RETRIES", default=60)
 # Submitted bots (games.services.bot_versions): the largest upload (bytes), and how many new
 # versions one bot may get per hour (each one costs a sandboxed validation game).
-BOT_UPLOAD_MAX_BYTES = env.int("BOT_UPLOAD_MAX_BYTES", default=5 * 1024 * 1024)
-BOT_VERSIONS_PER_HOUR = env.int("BOT_VERSIONS_PER_HOUR", default=20)
+BOT_UPLOAD_MAX_BYTES: int = env.int("BOT_UPLOAD_MAX_BYTES", default=5 * 1024 * 1024)
+BOT_VERSIONS_PER_HOUR: int = env.int("BOT_VERSIONS_PER_HOUR", default=20)
 
 # -- Ratings --------------------------------------------------------------------------------------
-ELO_INITIAL = env.float("ELO_INITIAL", default=1500.0)
-ELO_K = env.float("ELO_K", default=20.0)
-ELO_K_PROVISIONAL = env.float("ELO_K_PROVISIONAL", default=40.0)
-ELO_PROVISIONAL_GAMES = env.int("ELO_PROVISIONAL_GAMES", default=30)
+ELO_INITIAL: float = env.float("ELO_INITIAL", default=1500.0)
+ELO_K: float = env.float("ELO_K", default=20.0)
+ELO_K_PROVISIONAL: float = env.float("ELO_K_PROVISIONAL", default=40.0)
+ELO_PROVISIONAL_GAMES: int = env.int("ELO_PROVISIONAL_GAMES", default=30)
 # League ratings (games.services.leagues): an OpenSkill rating is provisional while it has fewer
 # games than this or its sigma is above this (openskill starts at 25/3 ~ 8.33).
-LEAGUE_OPENSKILL_PROVISIONAL_GAMES = env.int("LEAGUE_OPENSKILL_PROVISIONAL_GAMES", default=10)
-LEAGUE_OPENSKILL_PROVISIONAL_SIGMA = env.float("LEAGUE_OPENSKILL_PROVISIONAL_SIGMA", default=5.0)
+LEAGUE_OPENSKILL_PROVISIONAL_GAMES: int = env.int("LEAGUE_OPENSKILL_PROVISIONAL_GAMES", default=10)
+LEAGUE_OPENSKILL_PROVISIONAL_SIGMA: float = env.float("LEAGUE_OPENSKILL_PROVISIONAL_SIGMA", default=5.0)
 # Continuous ladder (games.scheduling.ladder): a waiting bot accepts tables whose rating spread is
 # at most LADDER_BASE_GAP + LADDER_GAP_PER_SECOND x seconds waited (OpenSkill leagues: the ordinal
 # scale is ~1/60 of Elo's, so the gaps are scaled by LADDER_OPENSKILL_SCALE).
-LADDER_BASE_GAP = env.float("LADDER_BASE_GAP", default=100.0)
-LADDER_GAP_PER_SECOND = env.float("LADDER_GAP_PER_SECOND", default=2.0)
-LADDER_OPENSKILL_SCALE = env.float("LADDER_OPENSKILL_SCALE", default=1 / 60)
+LADDER_BASE_GAP: float = env.float("LADDER_BASE_GAP", default=100.0)
+LADDER_GAP_PER_SECOND: float = env.float("LADDER_GAP_PER_SECOND", default=2.0)
+LADDER_OPENSKILL_SCALE: float = env.float("LADDER_OPENSKILL_SCALE", default=1 / 60)
 
 LOGGING = {
     "version": 1,

@@ -317,7 +317,7 @@ class _Reader:
         return value
 
     def integer(self, value: Any, card: str | None, field_name: str, low: int, high: int) -> int:
-        if isinstance(value, bool) or not isinstance(value, int):
+        if not isinstance(value, int) or isinstance(value, bool):
             raise self.fail(f"must be a whole number, not {short(value)}", card, field_name)
         if not low <= value <= high:
             raise self.fail(f"must be between {low} and {high}, not {value}", card, field_name)

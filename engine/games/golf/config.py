@@ -58,7 +58,7 @@ TWO_PLAYER_MODES: tuple[str, ...] = ("handicap", "against_the_course")
 
 
 def _whole(name: str, value: Any, low: int, high: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
+    if not isinstance(value, int) or isinstance(value, bool):
         raise ConfigError(f"option {name!r} must be a whole number, not {short(value)}")
     if not low <= value <= high:
         raise ConfigError(f"option {name!r} must be from {low} to {high}, not {value}")

@@ -89,7 +89,7 @@ class Course:
 def _whole(value: Any, origin: str, where: str) -> int:
     if isinstance(value, str) and value.strip().lstrip("-").isdigit():
         value = int(value.strip())  # CSV cells are text
-    if isinstance(value, bool) or not isinstance(value, int):
+    if not isinstance(value, int) or isinstance(value, bool):
         raise CourseError(f"{origin}: {where}: must be a whole number, not {short(value)}")
     return value
 

@@ -830,7 +830,7 @@ class GolfState(State):
         elif kind == "plan":
             plan = {k: v for k, v in action.items() if k != "type"}
             for card in (plan["club"], plan["action"], plan.get("action2")):
-                if card not in (None, PLAYER_CARD):
+                if card is not None and card != PLAYER_CARD:
                     self.hands[seat].remove(card)
             self.plans[seat] = plan
             self._say(f"Seat {seat} plans a Shot (face down).")
@@ -1111,7 +1111,7 @@ class GolfState(State):
                 places += [
                     c
                     for c in (plan["club"], plan["action"], plan.get("action2"))
-                    if c not in (None, PLAYER_CARD)
+                    if c is not None and c != PLAYER_CARD
                 ]
         places += [entry["card"] for entry in self.stack]
         places += self.course_card

@@ -205,7 +205,7 @@ class MulliganState(State):
                 raise IllegalAction("this game is not played for chips")
             return 0
         chips = action.get("chips", 0)
-        if isinstance(chips, bool) or not isinstance(chips, int):
+        if not isinstance(chips, int) or isinstance(chips, bool):
             raise IllegalAction(f"chips must be a whole number, not {short(chips)}")
         if chips < lowest:
             raise IllegalAction(

@@ -82,7 +82,7 @@ def deck_spec(size: int = 60, lands: int = 24, serum_powder: int = 0) -> dict[st
 
 
 def _whole(name: str, value: Any, lowest: int, highest: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
+    if not isinstance(value, int) or isinstance(value, bool):
         raise ConfigError(f"option {name!r} must be a whole number, not {short(value)}")
     if not lowest <= value <= highest:
         raise ConfigError(f"option {name!r} must be from {lowest} to {highest}, not {short(value)}")
