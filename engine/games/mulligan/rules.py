@@ -213,7 +213,7 @@ class MulliganState(State):
             )
         if chips > self.chips[seat]:
             raise IllegalAction(f"seat {seat} has only {self.chips[seat]} chips")
-        return int(chips)  # mypy 1.19 keeps Any through the isinstance checks above
+        return chips
 
     def _say(self, seat: Seat, action: Action) -> None:
         text = action.get("text")
