@@ -15,10 +15,11 @@ Coast Golf Links, the built-in card catalog.
   needs the guarantee).
 - ``catalog``: ``null`` for the built-in catalog, or a whole catalog object (a league's own
   printing), validated by :func:`engine.games.golf.catalog.catalog_from_json`.
-- ``mode``: ``standard``, or one of the rule book's alternate modes (see
-  :mod:`engine.games.golf.rules`): ``heavy_bag``; ``handicap`` (What's Your Handicap?, 2 players);
-  ``against_the_course`` (It's You Against the Course, 2 players); ``wolf`` (Wolf, 3 players); ``best_ball``
-  (Best Ball, 4 golfers in two sides); ``interesting`` (Let's Make it Interesting: at most 9 holes).
+- ``mode``: ``standard``, or one of the rule book's alternate modes (each is
+  :mod:`engine.games.golf.modes`.<name>): ``heavy_bag``; ``handicap`` (What's Your Handicap?,
+  2 players); ``against_the_course`` (It's You Against the Course, 2 players); ``wolf`` (Wolf,
+  3 players); ``best_ball`` (Best Ball, 4 golfers in two sides); ``interesting`` (Let's Make it
+  Interesting: at most 9 holes).
 - ``chips``: each player's starting chips in ``interesting`` mode (10 to 10,000).
 """
 
@@ -30,6 +31,8 @@ from typing import Any
 from engine.core import ConfigError, short
 from engine.games.golf.catalog import Catalog, catalog_from_json, default_catalog
 from engine.games.golf.courses import BUILT_IN, Course, CourseError, course_from_json, load_course
+from engine.games.golf.modes import MODES as MODE_CLASSES
+from engine.games.golf.modes.base import Mode, refuse_players
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
 HOLE_OPTIONS: tuple[int, ...] = (1, 2, 3, 9, 18)
@@ -44,17 +47,8 @@ DEFAULTS: dict[str, Any] = {
     "mode": "standard",
     "chips": 100,
 }
-MODES: tuple[str, ...] = (
-    "standard",
-    "heavy_bag",
-    "handicap",
-    "against_the_course",
-    "wolf",
-    "best_ball",
-    "interesting",
-)
-# The rule book's "2-Player Modes".
-TWO_PLAYER_MODES: tuple[str, ...] = ("handicap", "against_the_course")
+STANDARD = "standard"
+MODES: tuple[str, ...] = (STANDARD, *MODE_CLASSES)
 
 
 def _whole(name: str, value: Any, low: int, high: int) -> int:
@@ -122,19 +116,27 @@ def normalize_config(config: Mapping[str, Any] | None) -> dict[str, Any]:
         raise ConfigError(
             f"option 'catalog' must be null or a catalog object, not {short(result['catalog'])}"
         )
-    mode = result["mode"]
-    if not isinstance(mode, str) or mode not in MODES:
-        raise ConfigError(f"option 'mode' must be one of {', '.join(MODES)}, not {short(mode)}")
-    if mode in TWO_PLAYER_MODES and result["players"] != 2:
-        raise ConfigError(f"mode {mode!r} is for 2 players, not {result['players']}")
-    if mode == "wolf" and result["players"] != 3:
-        raise ConfigError(f"mode 'wolf' is for 3 players, not {result['players']}")
-    if mode == "best_ball" and result["players"] != 4:
-        raise ConfigError(
-            f"mode 'best_ball' is for 4 golfers (seats; one person may hold two), not {result['players']}"
-        )
+    modes = _modes(result["mode"])
+    for mode in modes:
+        refuse_players(mode, result["players"])
     _whole("chips", result["chips"], 10, 10_000)
-    if mode == "interesting" and result["holes"] > 9:
-        raise ConfigError("Let's Make it Interesting ends at the end of 9 holes: 'holes' may be at most 9")
+    for mode in modes:
+        mode.check_config(result)
     catalog_of(result)  # validates; raises CatalogError (a ConfigError) naming the card and field
     return result
+
+
+def modes_of(config: Mapping[str, Any]) -> tuple[type[Mode], ...]:
+    """The alternate modes a normalized config plays, in the registry's order (none: standard)."""
+    value = config["mode"]
+    if value == STANDARD:
+        return ()
+    return (MODE_CLASSES[value],)
+
+
+def _modes(value: Any) -> tuple[type[Mode], ...]:
+    if value == STANDARD:
+        return ()
+    if not isinstance(value, str) or value not in MODE_CLASSES:
+        raise ConfigError(f"option 'mode' must be one of {', '.join(MODES)}, not {short(value)}")
+    return (MODE_CLASSES[value],)

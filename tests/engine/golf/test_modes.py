@@ -12,7 +12,14 @@ import pytest
 
 from engine.core import ConfigError, IllegalAction
 from engine.games.golf import catalog as catalog_module
-from engine.games.golf.rules import PLAN, PLAYER_CARD, REVEALED, GolfGame, GolfState
+from engine.games.golf.cards import PLAYER_CARD
+from engine.games.golf.modes.against_the_course import AgainstTheCourse
+from engine.games.golf.modes.best_ball import side_scores
+from engine.games.golf.modes.interesting import Interesting
+from engine.games.golf.modes.wolf import Wolf
+from engine.games.golf.phases import PLAN, REVEALED
+from engine.games.golf.rules import GolfGame
+from engine.games.golf.state import GolfState
 
 GAME = GolfGame()
 
@@ -33,8 +40,11 @@ def card(
 def give(state: GolfState, seat: int, cards: list[str]) -> None:
     """Make ``cards`` exactly ``seat``'s hand (taken from wherever they are, the course's card too);
     the cards it held go back to the deck."""
+    course = (
+        [state.mode(AgainstTheCourse).course_card] if state.config["mode"] == "against_the_course" else []
+    )
     for name in cards:
-        for place in [state.deck, state.discard, state.course_card, *state.hands]:
+        for place in [state.deck, state.discard, *course, *state.hands]:
             if name in place:
                 place.remove(name)
     state.deck += state.hands[seat]
@@ -54,8 +64,9 @@ def set_course_card(state: GolfState, name: str) -> None:
     for place in [state.deck, state.discard, *state.hands]:
         if name in place:
             place.remove(name)
-    state.deck += state.course_card
-    state.course_card, state.course_up = [name], False
+    course = state.mode(AgainstTheCourse)
+    state.deck += course.course_card
+    course.course_card, course.course_up = [name], False
 
 
 def plan(
@@ -130,7 +141,7 @@ def test_heavy_bag_plays_two_actions_with_their_own_targets_face_down_until_swin
     state.apply(1, plan(club1, PLAYER_CARD, 1))
     assert state.phase == PLAN and state.turn == 2, "nobody holds a Play Anytime card: resolved"
     catalog = state.catalog
-    yards0, yards1 = state.last_results[0]["yards"], state.last_results[1]["yards"]
+    yards0, yards1 = state.last_results[0].yards, state.last_results[1].yards
     assert yards0 == catalog.clubs["fairway_wood"].yards + 25, "the Hook on itself"
     club1_id = state.names[club1][0]
     assert yards1 == catalog.clubs[club1_id].half_yards, "the Sand Trap on seat 1"
@@ -162,7 +173,7 @@ def test_the_leader_draws_one_card_fewer_per_stroke_ahead() -> None:
     for seat in (0, 1):
         state.deck += state.hands[seat][:4]
         del state.hands[seat][:4]
-    state._begin_turn()
+    state.begin_turn()
     assert len(state.hands[0]) == 2 + 4 - 2
     assert len(state.hands[1]) == 6
     log = [e["text"] for e in state.observe(None)["log"]]
@@ -175,7 +186,7 @@ def test_a_leader_far_ahead_draws_nothing() -> None:
     state.hole = 1
     state.deck += state.hands[0][:3]
     del state.hands[0][:3]
-    state._begin_turn()
+    state.begin_turn()
     assert len(state.hands[0]) == 3
 
 
@@ -185,7 +196,7 @@ def test_standard_mode_ignores_the_lead() -> None:
     state.hole = 1
     state.deck += state.hands[0][:4]
     del state.hands[0][:4]
-    state._begin_turn()
+    state.begin_turn()
     assert len(state.hands[0]) == 6
 
 
@@ -195,23 +206,25 @@ def test_standard_mode_ignores_the_lead() -> None:
 def course_table(seed: int = 9) -> GolfState:
     """Hole 2 of 3, seat 0 leads: the course plays on seat 0 this hole."""
     state = GAME.new_state({"players": 2, "holes": 3, "mode": "against_the_course"}, seed)
-    assert state.course_target is None and state.course_card == [], "tied on the first hole"
+    course = state.mode(AgainstTheCourse)
+    assert course.course_target is None and course.course_card == [], "tied on the first hole"
     state.scores = [[3], [5]]
     state.hole = 1
     state.discard += [c for hand in state.hands for c in hand]
     state.hands = [[], []]
-    state._setup_hole()
+    state.setup_hole()
     state.check_invariants()
     return state
 
 
 def test_the_course_targets_the_leader_with_a_face_down_card_nobody_sees() -> None:
     state = course_table()
-    assert state.course_target == 0 and len(state.course_card) == 1 and not state.course_up
+    course = state.mode(AgainstTheCourse)
+    assert course.course_target == 0 and len(course.course_card) == 1 and not course.course_up
     for viewer in (0, 1, None):
         view = state.observe(viewer)
         assert view["course_play"] == {"target": 0, "card": None, "face_down": True}
-        assert state.course_card[0] not in str(view)
+        assert course.course_card[0] not in str(view)
     other = state.resample_hidden(0, random.Random(1))
     assert other.observe(0) == state.observe(0)
 
@@ -231,11 +244,13 @@ def test_at_swing_the_course_turns_up_cards_until_an_action_and_plays_it_on_the_
     state.check_invariants()
     state.apply(0, simple(wood, PLAYER_CARD, 0))
     state.apply(1, simple(state.hands[1][0], PLAYER_CARD, 1))
-    assert state.last_results[0]["yards"] == state.catalog.clubs["fairway_wood"].half_yards
+    assert state.last_results[0].yards == state.catalog.clubs["fairway_wood"].half_yards
     texts = [e["text"] for e in state.observe(1)["log"]]
     assert any("The course turns up" in t and gps in t for t in texts)
     assert f"The course plays {trap} on seat 0." in texts
-    assert gps in state.discard and trap in state.discard and state.course_card != [trap]
+    assert (
+        gps in state.discard and trap in state.discard and state.mode(AgainstTheCourse).course_card != [trap]
+    )
     state.check_invariants()
 
 
@@ -251,8 +266,8 @@ def test_a_bad_karma_from_the_course_is_as_if_the_leader_played_it_on_itself() -
     state.apply(0, simple(wood0, PLAYER_CARD, 0))
     state.apply(1, simple(wood1, slice_, 0))
     wood, hybrid = state.catalog.clubs["fairway_wood"].yards, state.catalog.clubs["hybrid"].yards
-    assert state.last_results[0]["yards"] == wood, "the Slice aimed at the leader is reflected"
-    assert state.last_results[1]["yards"] == hybrid - 25, "back to the seat that played it"
+    assert state.last_results[0].yards == wood, "the Slice aimed at the leader is reflected"
+    assert state.last_results[1].yards == hybrid - 25, "back to the seat that played it"
 
 
 def test_bad_karma_reflecting_the_courses_action_does_nothing() -> None:
@@ -267,7 +282,7 @@ def test_bad_karma_reflecting_the_courses_action_does_nothing() -> None:
     state.apply(0, simple(wood0, karma, 0))
     state.apply(1, simple(wood1, PLAYER_CARD, 1))
     wood, hybrid = state.catalog.clubs["fairway_wood"].yards, state.catalog.clubs["hybrid"].yards
-    assert state.last_results[0]["yards"] == wood and state.last_results[1]["yards"] == hybrid
+    assert state.last_results[0].yards == wood and state.last_results[1].yards == hybrid
 
 
 def test_course_gps_also_reveals_the_courses_action() -> None:
@@ -279,7 +294,7 @@ def test_course_gps_also_reveals_the_courses_action() -> None:
     give(state, 0, fillers(state, 6, set(state.hands[1]) | {trap}))
     assert {"type": "play", "card": gps} in state.legal_actions(1)
     state.apply(1, {"type": "play", "card": gps})
-    assert state.course_up and state.phase == PLAN
+    assert state.mode(AgainstTheCourse).course_up and state.phase == PLAN
     for viewer in (0, 1, None):
         assert state.observe(viewer)["course_play"] == {"target": 0, "card": trap, "face_down": False}
     state.check_invariants()
@@ -297,7 +312,7 @@ def test_a_mulligan_cancels_the_courses_action() -> None:
     state.apply(1, simple(state.hands[1][0], PLAYER_CARD, 1))
     assert state.phase == REVEALED and state.to_act() == [0]
     state.apply(0, {"type": "play", "card": mulligan})
-    assert state.last_results[0]["yards"] == state.catalog.clubs["fairway_wood"].yards
+    assert state.last_results[0].yards == state.catalog.clubs["fairway_wood"].yards
 
 
 def test_a_tied_hole_has_no_course_actions_and_the_round_plays_out() -> None:
@@ -307,7 +322,7 @@ def test_a_tied_hole_has_no_course_actions_and_the_round_plays_out() -> None:
         seat = state.to_act()[0]
         state.apply(seat, rng.choice(state.legal_actions(seat)))
         state.check_invariants()
-    assert state.course_card == []
+    assert state.mode(AgainstTheCourse).course_card == []
 
 
 # -- Wolf --------------------------------------------------------------------------------------------
@@ -344,10 +359,11 @@ def test_the_wolf_rotates_and_picks_a_partner_or_lone_wolf_before_the_hole() -> 
 
 
 def _score_hole(state: GolfState, partner: int | None, scores: list[int]) -> None:
-    state.wolves[-1]["partner"] = partner
+    wolf = state.mode(Wolf)
+    wolf.wolves[-1].partner = partner
     for seat, score in enumerate(scores):
         state.scores[seat].append(score)
-    state._wolf_points()
+    wolf.end_hole(state)
 
 
 @pytest.mark.parametrize(
@@ -365,13 +381,13 @@ def _score_hole(state: GolfState, partner: int | None, scores: list[int]) -> Non
 def test_wolf_points_as_the_book_says(partner: int | None, scores: list[int], points: list[int]) -> None:
     state = GAME.new_state({"players": 3, "holes": 1, "mode": "wolf"}, 1)
     _score_hole(state, partner, scores)
-    assert state.points == points
+    assert state.mode(Wolf).points == points
 
 
 def test_the_wolf_outcome_ranks_by_points_then_strokes() -> None:
     state = GAME.new_state({"players": 3, "holes": 1, "mode": "wolf"}, 1)
     state.scores = [[6], [4], [5]]
-    state.points = [2, 0, 2]
+    state.mode(Wolf).points = [2, 0, 2]
     state.hole, state.phase = 1, "over"
     outcome = state.outcome()
     assert outcome.ranking == (2, 0, 1)
@@ -418,7 +434,7 @@ def test_each_side_takes_the_lower_score_of_its_golfers() -> None:
     state = GAME.new_state({"players": 4, "holes": 2, "mode": "best_ball"}, 3)
     state.scores = [[5, 4], [3, 6], [4, 6], [7, 5]]
     state.hole, state.phase = 2, "over"
-    assert state.side_scores() == [[4, 4], [3, 5], [4, 4], [3, 5]]
+    assert side_scores(state) == [[4, 4], [3, 5], [4, 4], [3, 5]]
     outcome = state.outcome()
     assert outcome.details["places"] == [1, 1, 1, 1] and outcome.scores == (8.0, 8.0, 8.0, 8.0)
     state.scores = [[5, 4], [3, 6], [4, 6], [7, 6]]
@@ -435,7 +451,7 @@ def test_the_heuristic_bot_never_hurts_its_teammate() -> None:
     state = GAME.new_state({"players": 4, "holes": 1, "mode": "best_ball"}, 8)
     for seat in range(4):
         move = HeuristicBot().act(state.observe(seat), state.legal_actions(seat), random.Random(seat))
-        half = state._half(move["action"]) if move.get("action") else None
+        half = state.half(move["action"]) if move.get("action") else None
         if half is not None and half.kind == "action" and half.target != "self":
             assert move["target"] != (seat + 2) % 4
         state.apply(seat, move)
@@ -467,18 +483,26 @@ def test_a_wager_is_proposed_to_one_player_who_accepts_or_declines() -> None:
     assert state.legal_actions(1) == [{"type": "accept"}, {"type": "decline"}]
     assert state.observe(0)["offer"] == {"kind": "beat_or_tie", "to": 1, "stake": 25, "by": 0}
     state.apply(1, {"type": "decline"})
-    assert state.phase == PLAN and state.chips == [100, 100] and state.wagers == []
+    assert (
+        state.phase == PLAN
+        and state.mode(Interesting).chips == [100, 100]
+        and state.mode(Interesting).wagers == []
+    )
     assert not [a for a in state.legal_actions(0) if a["type"] == "wager"], "one proposal a turn"
     with pytest.raises(IllegalAction, match="once a turn"):
         state.apply(0, offer)
     state.apply(1, {"type": "wager", "kind": "no_finish_this_turn", "to": 0, "stake": 10, "subject": 0})
     state.apply(0, {"type": "accept"})
-    assert state.chips == [90, 90] and len(state.wagers) == 1
+    assert state.mode(Interesting).chips == [90, 90] and len(state.mode(Interesting).wagers) == 1
     state.check_invariants()
     # Nobody can finish from the tee: seat 1 bet that seat 0 does not finish this turn, and wins.
     state.apply(0, simple(state.hands[0][0], PLAYER_CARD, 0))
     state.apply(1, simple(state.hands[1][0], PLAYER_CARD, 1))
-    assert state.turn == 2 and state.chips == [90, 110] and state.wagers == []
+    assert (
+        state.turn == 2
+        and state.mode(Interesting).chips == [90, 110]
+        and state.mode(Interesting).wagers == []
+    )
     state.check_invariants()
 
 
@@ -492,7 +516,7 @@ def test_beat_or_tie_is_settled_when_the_hole_is_scored() -> None:
     state.apply(0, simple(putt, PLAYER_CARD, 0))
     state.apply(1, simple(state.hands[1][0], PLAYER_CARD, 1))
     assert state.hole == 1 and state.scores[0][0] < state.scores[1][0]
-    assert state.chips == [150, 50]
+    assert state.mode(Interesting).chips == [150, 50]
     state.check_invariants()
 
 
@@ -500,7 +524,7 @@ def test_the_game_ends_when_one_player_has_all_the_chips() -> None:
     state = _interesting(chips=10, holes=3)
     state.apply(0, {"type": "wager", "kind": "no_finish_this_turn", "to": 1, "stake": 10, "subject": 1})
     state.apply(1, {"type": "accept"})
-    assert state.chips == [0, 0]
+    assert state.mode(Interesting).chips == [0, 0]
     state.apply(0, simple(state.hands[0][0], PLAYER_CARD, 0))
     state.apply(1, simple(state.hands[1][0], PLAYER_CARD, 1))
     assert state.is_over and state.hole == 1 and all(len(s) == 1 for s in state.scores)
@@ -514,6 +538,6 @@ def test_most_chips_wins_and_equal_chips_share_a_place() -> None:
     state = _interesting()
     state.scores, state.hole, state.phase = [[3], [9]], 1, "over"
     assert state.outcome().details["places"] == [1, 1]
-    state.chips = [120, 80]
+    state.mode(Interesting).chips = [120, 80]
     assert state.outcome().ranking == (0, 1)
     assert GAME.describe_action({"type": "accept"}) == "Accept the wager"

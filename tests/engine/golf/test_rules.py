@@ -12,8 +12,11 @@ import pytest
 from engine.core import ConfigError, IllegalAction
 from engine.games.golf import config as cfg
 from engine.games.golf.bots import HeuristicBot
+from engine.games.golf.cards import PLAYER_CARD, card_names
 from engine.games.golf.catalog import default_catalog
-from engine.games.golf.rules import PLAN, PLAYER_CARD, RESPOND, REVEALED, GolfGame, GolfState, card_names
+from engine.games.golf.phases import PLAN, RESPOND, REVEALED
+from engine.games.golf.rules import GolfGame
+from engine.games.golf.state import GolfState
 
 GAME = GolfGame()
 
@@ -143,7 +146,7 @@ def test_plans_are_face_down_until_swing_and_the_book_example_goes_150_yards() -
     # Nobody holds a playable Play Anytime card: SWING!, Resolution, next turn.
     assert state.phase == PLAN and state.turn == 2
     result = state.last_results[0]
-    assert result["yards"] == 150 and result["distance"] == 346 - 150 and result["strokes"] == 1
+    assert result.yards == 150 and result.distance == 346 - 150 and result.strokes == 1
     assert state.observe(1)["players"][0]["board"] == [wood]
     # The two 2-Putts came back and count their strokes; their balls went 50 yd.
     assert state.strokes == [1, 2, 2]
@@ -177,7 +180,7 @@ def test_a_finishing_putt_ends_the_hole_for_everyone_with_finishing_strokes() ->
     state.apply(1, plan(state.hands[1][0], PLAYER_CARD, 1))
     # Seat 0 finished with 4 strokes; seat 1 took 4 and is then some distance away: finishing strokes.
     assert state.scores[0] == [4]
-    away = state.last_results[1]["distance"]
+    away = state.last_results[1].distance
     extra = 1 if away <= 25 else 2 if away <= 100 else 3
     assert state.scores[1] == [4 + extra]
     assert state.hole == 1 and state.turn == 1 and state.distance == [511, 511]
@@ -242,8 +245,8 @@ def test_the_resolution_window_asks_only_a_seat_that_can_play_and_mulligan_cance
     state.apply(2, {"type": "pass"})
     # The Mulligan took effect; the window went round without anyone else able to play: resolved.
     assert state.phase == PLAN and state.turn == 2
-    assert any("cancels Rough" in note for note in state.last_results[0]["notes"])
-    assert state.last_results[0]["yards"] == GolfState._club(state, club0).yards
+    assert any("cancels Rough" in note for note in state.last_results[0].notes)
+    assert state.last_results[0].yards == state.club(club0).yards
 
 
 def test_pace_of_play_cancels_a_play_anytime_card_and_the_turn_still_ends() -> None:
@@ -255,9 +258,9 @@ def test_pace_of_play_cancels_a_play_anytime_card_and_the_turn_still_ends() -> N
     state.apply(2, {"type": "play", "card": pace})
     assert state.phase == PLAN and state.turn == 2
     assert mulligan in state.discard and pace in state.discard
-    assert not any("cancels Rough" in note for note in state.last_results[0]["notes"])
-    assert any("Rough" in note for note in state.last_results[0]["notes"])
-    assert any("cancels seat 0's" in entry["text"] for entry in state.log)
+    assert not any("cancels Rough" in note for note in state.last_results[0].notes)
+    assert any("Rough" in note for note in state.last_results[0].notes)
+    assert any("cancels seat 0's" in entry.text for entry in state.log)
 
 
 def test_a_play_anytime_type_is_played_once_per_turn_and_plans_stay_hidden_from_a_peek() -> None:
