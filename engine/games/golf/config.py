@@ -19,7 +19,19 @@ Coast Golf Links, the built-in card catalog.
   :mod:`engine.games.golf.modes`.<name>): ``heavy_bag``; ``handicap`` (What's Your Handicap?,
   2 players); ``against_the_course`` (It's You Against the Course, 2 players); ``wolf`` (Wolf,
   3 players); ``best_ball`` (Best Ball, 4 golfers in two sides); ``interesting`` (Let's Make it
-  Interesting: at most 9 holes).
+  Interesting: at most 9 holes). Or a list of two of them: the book says "Try these alternate play
+  modes for a twist on the game, or combine two of them for extra fun!", and names no combination it
+  forbids, so two modes combine unless they cannot work together:
+
+  - modes made for different numbers of players (Wolf for 3, Best Ball for 4 golfers, the 2-Player
+    Modes for 2) cannot be one table;
+  - Wolf (most Wolf points), Best Ball (the sides' scores) and Let's Make it Interesting (most
+    chips) each decide who wins in their own way, so no two of them combine.
+
+  That allows Heavy Bag with any other mode (with its number of players), What's Your Handicap? with
+  It's You Against the Course, and either of those with Let's Make it Interesting (2 players). A
+  list is normalized to the registry's order (``["wolf", "heavy_bag"]`` is
+  ``["heavy_bag", "wolf"]``), and a list of one mode to its name.
 - ``chips``: each player's starting chips in ``interesting`` mode (10 to 10,000).
 """
 
@@ -49,6 +61,7 @@ DEFAULTS: dict[str, Any] = {
 }
 STANDARD = "standard"
 MODES: tuple[str, ...] = (STANDARD, *MODE_CLASSES)
+MAX_COMBINED = 2  # "combine two of them"
 
 
 def _whole(name: str, value: Any, low: int, high: int) -> int:
@@ -117,6 +130,8 @@ def normalize_config(config: Mapping[str, Any] | None) -> dict[str, Any]:
             f"option 'catalog' must be null or a catalog object, not {short(result['catalog'])}"
         )
     modes = _modes(result["mode"])
+    result["mode"] = _mode_value(modes)
+    _refuse_combination(modes)
     for mode in modes:
         refuse_players(mode, result["players"])
     _whole("chips", result["chips"], 10, 10_000)
@@ -131,12 +146,49 @@ def modes_of(config: Mapping[str, Any]) -> tuple[type[Mode], ...]:
     value = config["mode"]
     if value == STANDARD:
         return ()
-    return (MODE_CLASSES[value],)
+    if isinstance(value, str):
+        return (MODE_CLASSES[value],)
+    return tuple(MODE_CLASSES[name] for name in value)
 
 
 def _modes(value: Any) -> tuple[type[Mode], ...]:
-    if value == STANDARD:
+    names = [value] if isinstance(value, str) else value
+    if not isinstance(names, list) or not all(isinstance(name, str) for name in names):
+        raise ConfigError(
+            f"option 'mode' must be one of {', '.join(MODES)}, or a list of two of them, not {short(value)}"
+        )
+    if names == [STANDARD]:
         return ()
-    if not isinstance(value, str) or value not in MODE_CLASSES:
-        raise ConfigError(f"option 'mode' must be one of {', '.join(MODES)}, not {short(value)}")
-    return (MODE_CLASSES[value],)
+    unknown = [name for name in names if name not in MODE_CLASSES]
+    if unknown:
+        known = ", ".join(MODES) if isinstance(value, str) else ", ".join(MODE_CLASSES)
+        raise ConfigError(f"option 'mode' must be one of {known}, not {short(unknown[0])}")
+    if not 1 <= len(names) <= MAX_COMBINED or len(set(names)) != len(names):
+        raise ConfigError(
+            f"option 'mode' combines two different modes (the rule book: 'combine two of them'), not {short(value)}"
+        )
+    return tuple(mode for mode in MODE_CLASSES.values() if mode.name in names)
+
+
+def _mode_value(modes: tuple[type[Mode], ...]) -> str | list[str]:
+    if not modes:
+        return STANDARD
+    if len(modes) == 1:
+        return modes[0].name
+    return [mode.name for mode in modes]
+
+
+def _refuse_combination(modes: tuple[type[Mode], ...]) -> None:
+    for index, first in enumerate(modes):
+        for second in modes[index + 1 :]:
+            both = f"modes {first.name!r} and {second.name!r} cannot be combined"
+            if first.players is not None and second.players is not None and first.players != second.players:
+                raise ConfigError(
+                    f"{both}: {first.title} is for {first.players} {first.seats_are}, "
+                    f"{second.title} for {second.players} {second.seats_are}"
+                )
+            if first.ranks_by and second.ranks_by:
+                raise ConfigError(
+                    f"{both}: each decides who wins ({first.title}: {first.ranks_by}; "
+                    f"{second.title}: {second.ranks_by})"
+                )

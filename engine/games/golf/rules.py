@@ -140,6 +140,16 @@ class GolfGame(Game):
             {"players": 3, "holes": 3, "turn_cap": 3, "mode": "wolf"},
             {"players": 4, "holes": 2, "turn_cap": 3, "mode": "best_ball"},
             {"players": 3, "holes": 2, "turn_cap": 3, "mode": "interesting", "chips": 30},
+            # Two modes combined (config.py says which combine).
+            {"players": 2, "holes": 3, "turn_cap": 3, "mode": ["handicap", "against_the_course"]},
+            {"players": 3, "holes": 2, "turn_cap": 3, "mode": ["heavy_bag", "wolf"]},
+            {
+                "players": 2,
+                "holes": 2,
+                "turn_cap": 3,
+                "mode": ["against_the_course", "interesting"],
+                "chips": 20,
+            },
         ]
 
     def bots(self) -> Mapping[str, type[Any]]:
