@@ -69,7 +69,7 @@ def _whole(name: str, value: Any, low: int, high: int) -> int:
         raise ConfigError(f"option {name!r} must be a whole number, not {short(value)}")
     if not low <= value <= high:
         raise ConfigError(f"option {name!r} must be from {low} to {high}, not {value}")
-    return value
+    return int(value)
 
 
 def course_of(config: Mapping[str, Any]) -> Course:
