@@ -12,6 +12,8 @@ import functools
 from engine.games.golf.catalog import Catalog, default_catalog
 
 PLAYER_CARD = "2-Putt / Practice Swing"
+# Every card name has this between its halves, so a text without it names no card.
+NAME_MARK = " / "
 
 
 def card_names(catalog: Catalog) -> dict[str, tuple[str, str]]:
@@ -20,7 +22,7 @@ def card_names(catalog: Catalog) -> dict[str, tuple[str, str]]:
     for card in catalog.deck:
         club, action = catalog.clubs[card.club], catalog.actions[card.action]
         for copy in range(1, card.count + 1):
-            names[f"{club.name} / {action.name} ({copy})"] = (card.club, card.action)
+            names[f"{club.name}{NAME_MARK}{action.name} ({copy})"] = (card.club, card.action)
     return names
 
 

@@ -73,7 +73,7 @@ def options(state: GolfState, seat: Seat) -> list[Action]:
     found: list[Action] = []
     hand = sorted(state.hands[seat])
     for card in hand:
-        effect = effect_of(state.half(card))
+        effect = state.card_effect[card]
         if effect is None or effect not in allowed or not _playable_type(state, seat, card, effect):
             continue
         others = [o for o in range(state.n) if o != seat]
@@ -125,8 +125,10 @@ def _response_cards(state: GolfState, seat: Seat) -> list[str]:
 
 
 def _playable_type(state: GolfState, seat: Seat, card: str, effect: str) -> bool:
+    if state.card_effect[card] != effect:
+        return False
     half = state.half(card)
-    if effect_of(half) != effect or half.id in state.pa_used[seat]:
+    if half.id in state.pa_used[seat]:
         return False
     return not any(entry.seat == seat and entry.action == half.id for entry in state.stack)
 

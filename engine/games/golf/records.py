@@ -95,6 +95,10 @@ def shown(record: Any) -> JSON:
 
 # -- the core records --------------------------------------------------------------------------------
 
+# A plan offered, as a hashable key: (club, action, target, action2, target2). Plans are offered by
+# the thousand in Heavy Bag, so they are kept as tuples until one is played (a Plan).
+PlanKey = tuple[str, str | None, int, str | None, int | None]
+
 
 @dataclass(slots=True)
 class Plan:

@@ -22,7 +22,7 @@ from typing import Any, ClassVar, TypeVar
 from engine.core import JSON, Action, EngineError, IllegalAction, Outcome, Seat, State, short
 from engine.games.golf import config as cfg
 from engine.games.golf import play_anytime
-from engine.games.golf.cards import PLAYER_CARD, card_names
+from engine.games.golf.cards import NAME_MARK, PLAYER_CARD, card_names
 from engine.games.golf.catalog import ActionHalf, Catalog, Club
 from engine.games.golf.courses import Course, Hole
 from engine.games.golf.modes.base import Mode, Standing
@@ -30,6 +30,7 @@ from engine.games.golf.phases import OVER, PLAN, RESPOND, REVEALED
 from engine.games.golf.records import (
     LogEntry,
     Plan,
+    PlanKey,
     PlayedCard,
     ShotReport,
     Slot,
@@ -98,10 +99,27 @@ class GolfState(State):
     second_action: bool = field(init=False)
     _phase_owners: dict[str, Mode] = field(init=False)
     _appliers: dict[str, Mode] = field(init=False)
+    _club_of: dict[str, Club] = field(init=False)
+    _half_of: dict[str, ActionHalf] = field(init=False)
+    # Each card's Play Anytime effect (play_anytime.effect_of), None for the others.
+    card_effect: dict[str, str | None] = field(init=False)
+    # Per seat, its plans (as actions, and as keys to check a move against) for the hand and tee
+    # they were made for: listing a seat's options and checking its move would otherwise build
+    # every plan twice a move, and a hand lasts a turn.
+    _plan_cache: dict[Seat, tuple[tuple[tuple[str, ...], bool], list[Action], frozenset[PlanKey]]] = field(
+        init=False
+    )
 
     def __post_init__(self) -> None:
         self.catalog = cfg.catalog_of(self.config)
         self.names = card_names(self.catalog)
+        clubs, actions = self.catalog.clubs, self.catalog.actions
+        self._club_of = {name: clubs[club] for name, (club, _) in self.names.items()}
+        self._half_of = {name: actions[action] for name, (_, action) in self.names.items()}
+        self._club_of[PLAYER_CARD] = clubs[self.catalog.player_card.club]
+        self._half_of[PLAYER_CARD] = actions[self.catalog.player_card.action]
+        self.card_effect = {card: play_anytime.effect_of(half) for card, half in self._half_of.items()}
+        self._plan_cache = {}
         self.course = cfg.course_of(self.config)
         self.holes = self.course.holes[: self.config["holes"]]
         self.n = self.config["players"]
@@ -146,18 +164,14 @@ class GolfState(State):
     # -- helpers the parts share ---------------------------------------------------------------------
 
     def club(self, card: str) -> Club:
-        if card == PLAYER_CARD:
-            return self.catalog.clubs[self.catalog.player_card.club]
-        return self.catalog.clubs[self.names[card][0]]
+        return self._club_of[card]
 
     def half(self, card: str) -> ActionHalf:
-        if card == PLAYER_CARD:
-            return self.catalog.actions[self.catalog.player_card.action]
-        return self.catalog.actions[self.names[card][1]]
+        return self._half_of[card]
 
     def say(self, text: str, to: list[int] | None = None, *, cards: list[str] | None = None) -> None:
         """Log ``text`` for everyone, or for the seats ``to`` only."""
-        if cards is None:
+        if cards is None and NAME_MARK in text:
             # The cards a sentence names, as card values too: pages draw them and the leak checks
             # count what a viewer was shown by value.
             named = [name for name in self.names if name in text]
@@ -378,29 +392,67 @@ class GolfState(State):
             return []
         return self._phase_owners[self.phase].to_act(self)
 
-    def _plan_options(self, seat: Seat) -> list[Action]:
+    def _plans(self, seat: Seat) -> tuple[list[Action], frozenset[PlanKey]]:
         """SHOT PLANNING: a Club (a card from the hand, or the 2-Putt; the Driver only while the
         ball is on the tee) and one Action card with its target, any seat, yourself included. The
         Action may be the Practice Swing (the player card's other half, the null Action, aimed at
-        yourself) unless the 2-Putt is the Club; it is None only when the hand holds no Action."""
-        hand = sorted(self.hands[seat])
-        clubs = [c for c in hand if not (self.club(c).tee_only and not self.on_tee[seat])]
+        yourself) unless the 2-Putt is the Club; it is None only when the hand holds no Action.
+        As actions in order (never handed out: callers get copies) and as a set of keys."""
+        hand = tuple(sorted(self.hands[seat]))
+        key = (hand, self.on_tee[seat])
+        cached = self._plan_cache.get(seat)
+        if cached is not None and cached[0] == key:
+            return cached[1], cached[2]
+        on_tee = self.on_tee[seat]
+        clubs = [c for c in hand if on_tee or not self._club_of[c].tee_only]
         clubs.append(PLAYER_CARD)
-        options: list[Action] = []
-        second: JSON = {"action2": None, "target2": None} if self.second_action else {}
+        action_cards = [c for c in hand if self._half_of[c].kind == "action"]
+        targets = {card: self.targets(seat, card) for card in [*action_cards, PLAYER_CARD]}
+        plans: list[PlanKey] = []
         for club in clubs:
-            real = [c for c in hand if c != club and self.half(c).kind == "action"]
+            real = [c for c in action_cards if c != club]
             actions = real + ([PLAYER_CARD] if club != PLAYER_CARD else [])
             for action in actions:
-                options += [
-                    {"type": "plan", "club": club, "action": action, "target": t, **second}
-                    for t in self.targets(seat, action)
-                ]
+                plans += [(club, action, t, None, None) for t in targets[action]]
             for mode in self.modes:
-                options += mode.more_plans(self, seat, club, real)
+                plans += mode.more_plans(self, seat, club, real)
             if not actions:
-                options.append({"type": "plan", "club": club, "action": None, "target": seat, **second})
-        return options
+                plans.append((club, None, seat, None, None))
+        if self.second_action:
+            options = [
+                {"type": "plan", "club": c, "action": a, "target": t, "action2": a2, "target2": t2}
+                for c, a, t, a2, t2 in plans
+            ]
+        else:
+            options = [{"type": "plan", "club": c, "action": a, "target": t} for c, a, t, _, _ in plans]
+        found = frozenset(plans)
+        self._plan_cache[seat] = (key, options, found)
+        return options, found
+
+    def _plan_options(self, seat: Seat) -> list[Action]:
+        return [option.copy() for option in self._plans(seat)[0]]
+
+    def _is_plan_option(self, seat: Seat, action: Action) -> bool:
+        """``action in self._plan_options(seat)``, without building every plan: the same keys
+        (``type`` is known to be ``plan``), and values equal to one plan's."""
+        try:
+            if self.second_action:
+                if len(action) != 6:
+                    return False
+                key = (
+                    action["club"],
+                    action["action"],
+                    action["target"],
+                    action["action2"],
+                    action["target2"],
+                )
+            else:
+                if len(action) != 4:
+                    return False
+                key = (action["club"], action["action"], action["target"], None, None)
+            return key in self._plans(seat)[1]
+        except (KeyError, TypeError):  # a key missing, or a value no plan can equal (unhashable)
+            return False
 
     def legal_actions(self, seat: Seat) -> list[Action]:
         if seat not in self.to_act():
@@ -445,7 +497,11 @@ class GolfState(State):
 
     def apply(self, seat: Seat, action: Action) -> None:
         self._refuse_out_of_turn(seat, action)
-        if action not in self.legal_actions(seat):
+        if self.phase == PLAN and action.get("type") == "plan":
+            allowed = self._is_plan_option(seat, action)
+        else:
+            allowed = action in self.legal_actions(seat)
+        if not allowed:
             raise IllegalAction(self._refusal(action))
         self.moves += 1
         kind = action["type"]
@@ -523,11 +579,7 @@ class GolfState(State):
             "deck_size": len(self.deck),
             "discard_size": len(self.discard),
             "last_results": [record_to_json(r) for r in self.last_results],
-            "log": [
-                entry.view()
-                for entry in self.log
-                if entry.to is None or (seat is not None and seat in entry.to)
-            ][-LOG_SHOWN:],
+            "log": self._log_view(seat),
         }
         for part in self.modes:
             part.view(self, seat, view)
@@ -536,6 +588,17 @@ class GolfState(State):
         if self.phase == OVER:
             view["outcome"] = self.outcome().to_json()
         return view
+
+    def _log_view(self, seat: Seat | None) -> list[JSON]:
+        """The last lines of the log ``seat`` may read."""
+        lines: list[JSON] = []
+        for entry in reversed(self.log):
+            if entry.to is None or (seat is not None and seat in entry.to):
+                lines.append(entry.view())
+                if len(lines) == LOG_SHOWN:
+                    break
+        lines.reverse()
+        return lines
 
     def outcome(self) -> Outcome:
         """Lowest total wins; equal totals share a place (``details["places"]``); a mode may

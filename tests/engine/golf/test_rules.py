@@ -169,6 +169,34 @@ def test_a_plan_must_use_two_different_cards_and_the_driver_only_from_the_tee() 
     assert not [a for a in state.legal_actions(0) if a.get("club") == driver]
 
 
+def test_a_plan_is_checked_key_for_key_and_the_options_are_the_callers_own() -> None:
+    state = GAME.new_state({"players": 2, "holes": 1}, 4)
+    legal = state.legal_actions(0)
+    move = dict(next(a for a in legal if a["type"] == "plan" and a["action"] is not None))
+    before = state.to_json()
+    for bad in (
+        {**move, "extra": 1},
+        {k: v for k, v in move.items() if k != "target"},
+        {**move, "target": [move["target"]]},
+        {**move, "action2": None, "target2": None},
+    ):
+        with pytest.raises(IllegalAction, match="plan is not allowed"):
+            state.apply(0, bad)
+    assert state.to_json() == before
+    legal[legal.index(move)]["target"] = 99  # a caller's list: changing it changes nothing here
+    assert move in state.legal_actions(0) and legal != state.legal_actions(0)
+    state.apply(0, move)
+    assert state.plans[0] is not None and state.plans[0].club == move["club"]
+
+
+def test_the_plans_follow_the_hand() -> None:
+    state = GAME.new_state({"players": 2, "holes": 1}, 4)
+    before = {a["club"] for a in state.legal_actions(0) if a["type"] == "plan"}
+    give(state, 0, fillers(state, 6, set(state.hands[0])))
+    after = {a["club"] for a in state.legal_actions(0) if a["type"] == "plan"}
+    assert after == {*state.hands[0], PLAYER_CARD} and after != before
+
+
 def test_a_finishing_putt_ends_the_hole_for_everyone_with_finishing_strokes() -> None:
     state = GAME.new_state({"players": 2, "holes": 2}, 8)
     putt = card(state, club="one_putt", action="rough")

@@ -36,7 +36,7 @@ from engine.core import JSON, Action, ConfigError, Seat
 from engine.games.golf.resolution import Action as PlayedAction
 
 if TYPE_CHECKING:
-    from engine.games.golf.records import Slot
+    from engine.games.golf.records import PlanKey, Slot
     from engine.games.golf.state import GolfState
 
 
@@ -110,11 +110,14 @@ class Mode:
         return count
 
     def teammates(self, state: GolfState, seat: Seat) -> list[Seat]:
-        """The other seats an Action that says "target yourself" may be aimed at."""
+        """The other seats an Action that says "target yourself" may be aimed at (fixed for the
+        game, like ``more_plans``)."""
         return []
 
-    def more_plans(self, state: GolfState, seat: Seat, club: str, actions: Sequence[str]) -> list[Action]:
-        """Plans with ``club`` beyond one Action (``actions``: the hand's Action cards, sorted)."""
+    def more_plans(self, state: GolfState, seat: Seat, club: str, actions: Sequence[str]) -> list[PlanKey]:
+        """Plans with ``club`` beyond one Action (``actions``: the hand's other Action cards, sorted).
+        They may depend on nothing else that changes during the game: the state keeps a seat's
+        plans until its hand or its ball's place on the tee changes."""
         return []
 
     # -- the mode's own decisions ------------------------------------------------------------------

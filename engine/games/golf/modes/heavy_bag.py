@@ -14,8 +14,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from engine.core import Action, Seat
+from engine.core import Seat
 from engine.games.golf.modes.base import Mode
+from engine.games.golf.records import PlanKey
 
 if TYPE_CHECKING:
     from engine.games.golf.state import GolfState
@@ -29,12 +30,11 @@ class HeavyBag(Mode):
     second_action = True
     plan_hint = " (Heavy Bag: also 'action2' and 'target2', a second Action card or null)"
 
-    def more_plans(self, state: GolfState, seat: Seat, club: str, actions: Sequence[str]) -> list[Action]:
-        plans: list[Action] = []
-        for first, other in itertools.combinations(actions, 2):
-            plans += [
-                {"type": "plan", "club": club, "action": first, "target": t, "action2": other, "target2": u}
-                for t in state.targets(seat, first)
-                for u in state.targets(seat, other)
-            ]
-        return plans
+    def more_plans(self, state: GolfState, seat: Seat, club: str, actions: Sequence[str]) -> list[PlanKey]:
+        targets = {card: state.targets(seat, card) for card in actions}
+        return [
+            (club, first, t, other, u)
+            for first, other in itertools.combinations(actions, 2)
+            for t in targets[first]
+            for u in targets[other]
+        ]
