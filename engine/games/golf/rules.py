@@ -46,6 +46,7 @@ from typing import Any, ClassVar
 from engine.core import JSON, Action, EngineError, Game, Seat
 from engine.games.golf import config as cfg
 from engine.games.golf.cards import PLAYER_CARD, default_card_names
+from engine.games.golf.modes import REGISTRY
 from engine.games.golf.state import GolfState
 
 
@@ -103,21 +104,10 @@ class GolfGame(Game):
                 if isinstance(action.get("action2"), str) and isinstance(action.get("target2"), int):
                     words += f" and {action['action2']} on seat {action['target2']}"
                 return words
-        if kind in ("accept", "decline") and set(action) == {"type"}:
-            return f"{str(kind).capitalize()} the wager"
-        if kind == "wager" and isinstance(action.get("stake"), int):
-            what = (
-                f"you beat or tie seat {action.get('to')} on this hole"
-                if action.get("kind") == "beat_or_tie"
-                else f"seat {action.get('subject')} does not finish the hole this turn"
-            )
-            return f"Bet seat {action.get('to')} {action['stake']} chips that {what}"
-        if kind == "wolf" and set(action) == {"type", "partner"}:
-            partner = action["partner"]
-            if partner is None:
-                return "Go Lone Wolf"
-            if isinstance(partner, int) and not isinstance(partner, bool):
-                return f"Pick seat {partner} as partner"
+        for mode in REGISTRY:
+            told = mode.describe_action(action)
+            if told is not None:
+                return told
         if kind == "pass" and set(action) == {"type"}:
             return "Pass (no Play Anytime card)"
         if kind == "play" and isinstance(action.get("card"), str):

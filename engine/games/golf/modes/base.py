@@ -18,7 +18,7 @@ state to read and change it. Hooks, by the moment they are called:
 - Actions the table plays without a seat (the course): ``face_down_actions``, ``reveal``,
   ``table_actions``, ``cards_held``, ``hidden_slots``;
 - what leaves the engine: ``view`` (its part of ``observe``), ``rank`` (who wins, when the mode
-  decides it);
+  decides it), ``describe_action`` (its actions in words);
 - ``check_invariants``.
 
 Modes combine (config ``mode: [a, b]``): the state calls each mode's hooks in the registry's order.
@@ -73,6 +73,12 @@ class Mode:
     phases: ClassVar[tuple[str, ...]] = ()
     action_types: ClassVar[tuple[str, ...]] = ()
     refusals: ClassVar[Mapping[str, str]] = {}
+
+    @classmethod
+    def describe_action(cls, action: Mapping[str, Any]) -> str | None:
+        """One of the mode's actions in words a person reads (the game's ``describe_action``), or
+        None when ``action`` is not one; never raises, whatever a client stored."""
+        return None
 
     @classmethod
     def check_config(cls, config: Mapping[str, Any]) -> None:

@@ -76,6 +76,20 @@ class Interesting(Mode):
     proposed: list[int] = field(default_factory=list)
 
     @classmethod
+    def describe_action(cls, action: Mapping[str, Any]) -> str | None:
+        kind = action.get("type")
+        if kind in ("accept", "decline") and set(action) == {"type"}:
+            return f"{str(kind).capitalize()} the wager"
+        if kind == "wager" and isinstance(action.get("stake"), int):
+            what = (
+                f"you beat or tie seat {action.get('to')} on this hole"
+                if action.get("kind") == "beat_or_tie"
+                else f"seat {action.get('subject')} does not finish the hole this turn"
+            )
+            return f"Bet seat {action.get('to')} {action['stake']} chips that {what}"
+        return None
+
+    @classmethod
     def check_config(cls, config: Mapping[str, Any]) -> None:
         if config["holes"] > MAX_HOLES:
             raise ConfigError(

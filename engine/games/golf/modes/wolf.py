@@ -14,8 +14,9 @@ strokes.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from engine.core import JSON, Action, Seat
 from engine.games.golf.modes.base import Mode, Standing
@@ -50,6 +51,16 @@ class Wolf(Mode):
     # One entry per hole begun; the points each seat has won.
     wolves: list[WolfHole] = field(default_factory=list)
     points: list[int] = field(default_factory=list)
+
+    @classmethod
+    def describe_action(cls, action: Mapping[str, Any]) -> str | None:
+        if action.get("type") == "wolf" and set(action) == {"type", "partner"}:
+            partner = action["partner"]
+            if partner is None:
+                return "Go Lone Wolf"
+            if isinstance(partner, int) and not isinstance(partner, bool):
+                return f"Pick seat {partner} as partner"
+        return None
 
     def setup(self, state: GolfState) -> None:
         self.points = [0] * state.n
