@@ -51,6 +51,9 @@ M = TypeVar("M", bound=Mode)
 
 @dataclass(eq=False, repr=False)
 class GolfState(State):
+    """One round. Built by :meth:`new_game` (a new round, dealt) or :meth:`from_json` (a stored one);
+    the constructor alone gives an empty table the two fill in."""
+
     game_id: ClassVar[str] = "golf"
 
     config: JSON
