@@ -23,14 +23,6 @@ ROOT = Path(__file__).resolve().parents[1]
 PACKAGES = ["engine", "games"]
 # Modules whose function bodies may import what imports them (see the docstring).
 LATE_IMPORTS_ALLOWED = {"games.tasks"}
-# Circles known and being removed, each with the reason it may stay for now. A circle may only shrink
-# within its entry; once it is gone, its entry must go too (a test says so).
-TOLERATED: dict[frozenset[str], str] = {
-    frozenset({"engine.games.golf.rules", "engine.games.golf.bots"}): (
-        "GolfGame.bots() imports the heuristic bot, which imports the rules' card names; golf is being "
-        "split into modules in its own change, which leaves this to it"
-    ),
-}
 
 Graph = dict[str, set[str]]
 
@@ -177,25 +169,14 @@ def circles(graph: Graph) -> list[list[str]]:
     return [circle_in(graph, group) for group in tangles(graph)]
 
 
-def _tolerated(group: set[str]) -> bool:
-    return any(group <= known for known in TOLERATED)
-
-
 def test_no_module_imports_another_in_a_circle() -> None:
     graph = import_graph(ROOT, PACKAGES)
     found = [
         f"{' -> '.join(circle_in(graph, group))}\n  ({len(group)} modules import each other: "
         f"{', '.join(sorted(group))})"
         for group in tangles(graph)
-        if not _tolerated(group)
     ]
     assert not found, "import circles:\n" + "\n".join(found)
-
-
-def test_every_tolerated_circle_is_still_there() -> None:
-    groups = tangles(import_graph(ROOT, PACKAGES))
-    gone = [sorted(known) for known in TOLERATED if not any(group <= known for group in groups)]
-    assert not gone, f"these circles are gone: delete their entries in TOLERATED: {gone}"
 
 
 def test_the_core_imports_no_game_and_no_bot() -> None:

@@ -174,3 +174,10 @@ def without(mapping: Any, keys: str) -> Any:
         return mapping
     drop = {key.strip() for key in keys.split(",")}
     return {key: value for key, value in mapping.items() if key not in drop}
+
+
+@register.filter
+def mode_words(mode: Any) -> str:
+    """A game mode in words: ``"heavy_bag"`` -> ``"Heavy bag"``; combined modes joined by "+"."""
+    modes = mode if isinstance(mode, list | tuple) else [mode]
+    return " + ".join(str(name).replace("_", " ").capitalize() for name in modes)

@@ -12,8 +12,8 @@ import random
 from typing import Any, ClassVar
 
 from engine.core import JSON, Action, EngineError
+from engine.games.golf.cards import PLAYER_CARD, card_names
 from engine.games.golf.catalog import ActionHalf, Catalog, Club, default_catalog
-from engine.games.golf.rules import PLAYER_CARD, card_names
 
 # How much an Action hurts the Shot it lands on, roughly in yards (for choosing what to aim).
 _HARM = {"halve": 80, "discard_club": 120, "add_strokes": 60, "prevent_finish": 40, "reflect_actions": 0}

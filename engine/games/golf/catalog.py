@@ -321,7 +321,7 @@ class _Reader:
             raise self.fail(f"must be a whole number, not {short(value)}", card, field_name)
         if not low <= value <= high:
             raise self.fail(f"must be between {low} and {high}, not {value}", card, field_name)
-        return value
+        return int(value)
 
     def provenance(self, data: dict[str, Any], card: str | None, field_name: str | None) -> Provenance:
         has_source, has_assumption = "source" in data, "assumption" in data

@@ -15,10 +15,23 @@ Coast Golf Links, the built-in card catalog.
   needs the guarantee).
 - ``catalog``: ``null`` for the built-in catalog, or a whole catalog object (a league's own
   printing), validated by :func:`engine.games.golf.catalog.catalog_from_json`.
-- ``mode``: ``standard``, or one of the rule book's alternate modes (see
-  :mod:`engine.games.golf.rules`): ``heavy_bag``; ``handicap`` (What's Your Handicap?, 2 players);
-  ``against_the_course`` (It's You Against the Course, 2 players); ``wolf`` (Wolf, 3 players); ``best_ball``
-  (Best Ball, 4 golfers in two sides); ``interesting`` (Let's Make it Interesting: at most 9 holes).
+- ``mode``: ``standard``, or one of the rule book's alternate modes (each is
+  :mod:`engine.games.golf.modes`.<name>): ``heavy_bag``; ``handicap`` (What's Your Handicap?,
+  2 players); ``against_the_course`` (It's You Against the Course, 2 players); ``wolf`` (Wolf,
+  3 players); ``best_ball`` (Best Ball, 4 golfers in two sides); ``interesting`` (Let's Make it
+  Interesting: at most 9 holes). Or a list of two of them: the book says "Try these alternate play
+  modes for a twist on the game, or combine two of them for extra fun!", and names no combination it
+  forbids, so two modes combine unless they cannot work together:
+
+  - modes made for different numbers of players (Wolf for 3, Best Ball for 4 golfers, the 2-Player
+    Modes for 2) cannot be one table;
+  - Wolf (most Wolf points), Best Ball (the sides' scores) and Let's Make it Interesting (most
+    chips) each decide who wins in their own way, so no two of them combine.
+
+  That allows Heavy Bag with any other mode (with its number of players), What's Your Handicap? with
+  It's You Against the Course, and either of those with Let's Make it Interesting (2 players). A
+  list is normalized to the registry's order (``["wolf", "heavy_bag"]`` is
+  ``["heavy_bag", "wolf"]``), and a list of one mode to its name.
 - ``chips``: each player's starting chips in ``interesting`` mode (10 to 10,000).
 """
 
@@ -30,6 +43,8 @@ from typing import Any
 from engine.core import ConfigError, short
 from engine.games.golf.catalog import Catalog, catalog_from_json, default_catalog
 from engine.games.golf.courses import BUILT_IN, Course, CourseError, course_from_json, load_course
+from engine.games.golf.modes import MODES as MODE_CLASSES
+from engine.games.golf.modes.base import Mode, refuse_players
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
 HOLE_OPTIONS: tuple[int, ...] = (1, 2, 3, 9, 18)
@@ -44,17 +59,9 @@ DEFAULTS: dict[str, Any] = {
     "mode": "standard",
     "chips": 100,
 }
-MODES: tuple[str, ...] = (
-    "standard",
-    "heavy_bag",
-    "handicap",
-    "against_the_course",
-    "wolf",
-    "best_ball",
-    "interesting",
-)
-# The rule book's "2-Player Modes".
-TWO_PLAYER_MODES: tuple[str, ...] = ("handicap", "against_the_course")
+STANDARD = "standard"
+MODES: tuple[str, ...] = (STANDARD, *MODE_CLASSES)
+MAX_COMBINED = 2  # "combine two of them"
 
 
 def _whole(name: str, value: Any, low: int, high: int) -> int:
@@ -62,7 +69,7 @@ def _whole(name: str, value: Any, low: int, high: int) -> int:
         raise ConfigError(f"option {name!r} must be a whole number, not {short(value)}")
     if not low <= value <= high:
         raise ConfigError(f"option {name!r} must be from {low} to {high}, not {value}")
-    return value
+    return int(value)
 
 
 def course_of(config: Mapping[str, Any]) -> Course:
@@ -122,19 +129,66 @@ def normalize_config(config: Mapping[str, Any] | None) -> dict[str, Any]:
         raise ConfigError(
             f"option 'catalog' must be null or a catalog object, not {short(result['catalog'])}"
         )
-    mode = result["mode"]
-    if not isinstance(mode, str) or mode not in MODES:
-        raise ConfigError(f"option 'mode' must be one of {', '.join(MODES)}, not {short(mode)}")
-    if mode in TWO_PLAYER_MODES and result["players"] != 2:
-        raise ConfigError(f"mode {mode!r} is for 2 players, not {result['players']}")
-    if mode == "wolf" and result["players"] != 3:
-        raise ConfigError(f"mode 'wolf' is for 3 players, not {result['players']}")
-    if mode == "best_ball" and result["players"] != 4:
-        raise ConfigError(
-            f"mode 'best_ball' is for 4 golfers (seats; one person may hold two), not {result['players']}"
-        )
+    modes = _modes(result["mode"])
+    result["mode"] = _mode_value(modes)
+    _refuse_combination(modes)
+    for mode in modes:
+        refuse_players(mode, result["players"])
     _whole("chips", result["chips"], 10, 10_000)
-    if mode == "interesting" and result["holes"] > 9:
-        raise ConfigError("Let's Make it Interesting ends at the end of 9 holes: 'holes' may be at most 9")
+    for mode in modes:
+        mode.check_config(result)
     catalog_of(result)  # validates; raises CatalogError (a ConfigError) naming the card and field
     return result
+
+
+def modes_of(config: Mapping[str, Any]) -> tuple[type[Mode], ...]:
+    """The alternate modes a normalized config plays, in the registry's order (none: standard)."""
+    value = config["mode"]
+    if value == STANDARD:
+        return ()
+    if isinstance(value, str):
+        return (MODE_CLASSES[value],)
+    return tuple(MODE_CLASSES[name] for name in value)
+
+
+def _modes(value: Any) -> tuple[type[Mode], ...]:
+    names = [value] if isinstance(value, str) else value
+    if not isinstance(names, list) or not all(isinstance(name, str) for name in names):
+        raise ConfigError(
+            f"option 'mode' must be one of {', '.join(MODES)}, or a list of two of them, not {short(value)}"
+        )
+    if names == [STANDARD]:
+        return ()
+    unknown = [name for name in names if name not in MODE_CLASSES]
+    if unknown:
+        known = ", ".join(MODES) if isinstance(value, str) else ", ".join(MODE_CLASSES)
+        raise ConfigError(f"option 'mode' must be one of {known}, not {short(unknown[0])}")
+    if not 1 <= len(names) <= MAX_COMBINED or len(set(names)) != len(names):
+        raise ConfigError(
+            f"option 'mode' combines two different modes (the rule book: 'combine two of them'), not {short(value)}"
+        )
+    return tuple(mode for mode in MODE_CLASSES.values() if mode.name in names)
+
+
+def _mode_value(modes: tuple[type[Mode], ...]) -> str | list[str]:
+    if not modes:
+        return STANDARD
+    if len(modes) == 1:
+        return modes[0].name
+    return [mode.name for mode in modes]
+
+
+def _refuse_combination(modes: tuple[type[Mode], ...]) -> None:
+    for index, first in enumerate(modes):
+        for second in modes[index + 1 :]:
+            both = f"modes {first.name!r} and {second.name!r} cannot be combined"
+            if first.players is not None and second.players is not None and first.players != second.players:
+                raise ConfigError(
+                    f"{both}: {first.title} is for {first.players} {first.seats_are}, "
+                    f"{second.title} for {second.players} {second.seats_are}"
+                )
+            if first.ranks_by and second.ranks_by:
+                raise ConfigError(
+                    f"{both}: each decides who wins ({first.title}: {first.ranks_by}; "
+                    f"{second.title}: {second.ranks_by})"
+                )

@@ -91,7 +91,7 @@ def _whole(value: Any, origin: str, where: str) -> int:
         value = int(value.strip())  # CSV cells are text
     if not isinstance(value, int) or isinstance(value, bool):
         raise CourseError(f"{origin}: {where}: must be a whole number, not {short(value)}")
-    return value
+    return int(value)
 
 
 def _holes(rows: Sequence[Mapping[str, Any]], origin: str) -> tuple[Hole, ...]:

@@ -34,3 +34,15 @@ def test_every_mode_renders_its_state(mode: str, players: int) -> None:
         assert "Chips:" in page
     if mode == "wolf":
         assert "Wolf points:" in page
+
+
+def test_combined_modes_are_named_together_on_the_page() -> None:
+    people = PlayerFactory.create_batch(2)
+    game = game_create(
+        game_id="golf",
+        competitors=[p.competitor for p in people],
+        config={"players": 2, "mode": ["heavy_bag", "handicap"], "holes": 1},
+        seed=5,
+    )
+    page = Client().get(f"/games/{game.pk}/").content.decode()
+    assert "Mode: Heavy bag + Handicap" in page

@@ -1,0 +1,270 @@
+"""The Play Anytime windows of MULLIGAN: when a Play Anytime card may be played, who is asked, and
+what each card does when it takes effect.
+
+The book says "at any point during a turn"; made precise here so a turn always ends, every seat
+gets the same chances and a seat is asked only when it holds a card it can play:
+
+- *Planning window*: while a seat has not yet planned, its legal actions are its plans and every
+  Play Anytime card it can play now (``{"type": "play", "card": X, ...}``). Once it has planned it
+  waits; planning ends when every seat has planned. Playable here: Rangefinder (``peek_club``:
+  see one planned seat's face-down Club), Course GPS (``reveal_actions``: turn up every face-down
+  Action already planned), Borrow a Club (``steal_card``: a random card from another hand; cards
+  already face down are not in the hand, as the book's timing rule says) and Dig Through the Bag
+  (``redraw``: discard up to N cards, never the 2-Putt, and draw as many).
+- *Resolution window* (after SWING!, before the Shots are resolved): the seats are asked one at a
+  time, in turn order starting one seat further round each turn and hole; a seat with a playable
+  card plays one or passes (``{"type": "pass"}``), a seat without one is skipped. It closes when a
+  full round of seats has passed or been skipped since the last card played. Playable here:
+  Mulligan (``cancel_actions``: only when an opponent's Action is aimed at you), Borrow a Club and
+  Dig Through the Bag.
+- *Response window*, whenever a Play Anytime card is played (in either window): the seats holding
+  a Pace of Play (``cancel_play_anytime``) are asked one at a time, in turn order from the player's
+  left, whether to cancel it (the player itself is not asked). A Pace of Play opens its own response
+  window, so Paces of Play stack; when a window closes with every asked seat passing, the top card
+  takes effect (a Pace of Play discards the card beneath it unresolved) and the window of the card
+  beneath, if any, opens afresh. Every card played leaves a hand, so every window closes.
+- A seat may play each *type* of Play Anytime card once successfully per turn: a type it has
+  played successfully, or has waiting on the stack, is not playable again that turn.
+
+Turn-taking shows which seat holds a playable Play Anytime card when it is asked: that is the price
+of never asking a seat that cannot play.
+
+The windows keep their bookkeeping on the state (``stack``, ``ask``, ``order``, ``pos``, ``quiet``,
+``return_phase``, and per seat ``pa_used``, ``peeks``, ``gps``, ``mulligans``) so it is stored and
+replayed with everything else.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from typing import TYPE_CHECKING
+
+from engine.core import Action, Seat
+from engine.games.golf.cards import PLAYER_CARD
+from engine.games.golf.catalog import ActionHalf
+from engine.games.golf.phases import PLAN, RESPOND, REVEALED
+from engine.games.golf.records import PlayedCard
+
+if TYPE_CHECKING:
+    from engine.games.golf.state import GolfState
+
+# Play Anytime effects this engine can play, and where (the response window plays Pace of Play).
+PLANNING_EFFECTS = ("peek_club", "reveal_actions", "steal_card", "redraw")
+RESOLUTION_EFFECTS = ("cancel_actions", "steal_card", "redraw")
+EFFECTS = (*PLANNING_EFFECTS, "cancel_actions", "cancel_play_anytime")
+
+
+def effect_of(half: ActionHalf) -> str | None:
+    """The Play Anytime effect a card plays as, if this engine knows how to play it."""
+    if half.kind != "play_anytime":
+        return None
+    for effect in half.effects:
+        if effect.effect in EFFECTS:
+            return effect.effect
+    return None
+
+
+def options(state: GolfState, seat: Seat) -> list[Action]:
+    """The Play Anytime cards ``seat`` may play now, each with what it is played with."""
+    if state.phase == RESPOND:
+        return [{"type": "play", "card": c} for c in _response_cards(state, seat)]
+    allowed = PLANNING_EFFECTS if state.phase == PLAN else RESOLUTION_EFFECTS
+    found: list[Action] = []
+    hand = sorted(state.hands[seat])
+    for card in hand:
+        effect = state.card_effect[card]
+        if effect is None or effect not in allowed or not _playable_type(state, seat, card, effect):
+            continue
+        others = [o for o in range(state.n) if o != seat]
+        if effect == "peek_club":
+            found += [
+                {"type": "play", "card": card, "target": o}
+                for o in others
+                if state.plans[o] is not None and o not in state.peeks[seat]
+            ]
+        elif effect == "reveal_actions":
+            if any(state.plans[o] is not None and not state.gps[o] for o in others) or any(
+                mode.face_down_actions(state) for mode in state.modes
+            ):
+                found.append({"type": "play", "card": card})
+        elif effect == "steal_card":
+            found += [{"type": "play", "card": card, "target": o} for o in others if state.hands[o]]
+        elif effect == "redraw":
+            rest = [c for c in hand if c != card]
+            most = next(int(e.params["max_cards"]) for e in state.half(card).effects if e.effect == "redraw")
+            for size in range(1, min(most, len(rest)) + 1):
+                found += [
+                    {"type": "play", "card": card, "discard": list(combo)}
+                    for combo in itertools.combinations(rest, size)
+                ]
+        elif effect == "cancel_actions" and seat not in state.mulligans and _aimed_at(state, seat):
+            found.append({"type": "play", "card": card})
+    return found
+
+
+def _aimed_at(state: GolfState, seat: Seat) -> bool:
+    """Whether an opponent's Action (or one a mode plays, the course's) is aimed at ``seat``: a
+    Mulligan's condition."""
+    for other, plan in enumerate(state.plans):
+        if (
+            plan is not None
+            and other != seat
+            and any(t == seat and a != PLAYER_CARD for a, t in plan.actions())
+        ):
+            return True
+    return any(played.target == seat for mode in state.modes for played in mode.table_actions(state))
+
+
+def _response_cards(state: GolfState, seat: Seat) -> list[str]:
+    if not state.stack or state.stack[-1].seat == seat:
+        return []
+    return [
+        card for card in sorted(state.hands[seat]) if _playable_type(state, seat, card, "cancel_play_anytime")
+    ]
+
+
+def _playable_type(state: GolfState, seat: Seat, card: str, effect: str) -> bool:
+    if state.card_effect[card] != effect:
+        return False
+    half = state.half(card)
+    if half.id in state.pa_used[seat]:
+        return False
+    return not any(entry.seat == seat and entry.action == half.id for entry in state.stack)
+
+
+def _responders(state: GolfState, player: Seat) -> list[int]:
+    return [(player + k) % state.n for k in range(1, state.n)]
+
+
+def open_resolution_window(state: GolfState) -> None:
+    """After SWING!: ask the seats in turn order, one seat further round each turn and hole."""
+    first = (state.turn - 1 + state.hole) % state.n
+    state.order = [(first + k) % state.n for k in range(state.n)]
+    state.pos = 0
+    state.quiet = 0
+    _advance_window(state)
+
+
+def _advance_window(state: GolfState) -> None:
+    while state.quiet < state.n:
+        if options(state, state.order[state.pos % state.n]):
+            return
+        state.quiet += 1
+        state.pos += 1
+    state.resolve()
+
+
+def pass_(state: GolfState, seat: Seat) -> None:
+    """``seat`` plays nothing when asked (in the resolution or a response window)."""
+    if state.phase == RESPOND:
+        state.ask.pop(0)
+        _advance_response(state)
+    else:
+        state.quiet += 1
+        state.pos += 1
+        _advance_window(state)
+
+
+def play(state: GolfState, seat: Seat, action: Action) -> None:
+    """``seat`` plays a Play Anytime card (a legal ``{"type": "play", ...}``): it goes on the stack
+    and the seats that may cancel it are asked."""
+    card = action["card"]
+    half = state.half(card)
+    state.hands[seat].remove(card)
+    entry = PlayedCard(seat=seat, card=card, action=half.id)
+    words = f"Seat {seat} plays {card}"
+    if "target" in action:
+        entry.target = action["target"]
+        words += f" on seat {action['target']}"
+    if "discard" in action:
+        entry.discard = list(action["discard"])
+        words += f", to discard {', '.join(action['discard'])}"
+    if state.phase == RESPOND:
+        words += f" against seat {state.stack[-1].seat}'s {state.stack[-1].card}"
+    else:
+        state.return_phase = state.phase
+    state.stack.append(entry)
+    state.say(words + ".")
+    state.ask = _responders(state, seat)
+    _advance_response(state)
+
+
+def _advance_response(state: GolfState) -> None:
+    while True:
+        while state.ask and not _response_cards(state, state.ask[0]):
+            state.ask.pop(0)
+        if state.ask:
+            state.phase = RESPOND
+            return
+        top = state.stack.pop()
+        half = state.catalog.actions[top.action]
+        if effect_of(half) == "cancel_play_anytime":
+            beneath = state.stack.pop()
+            state.discard += [top.card, beneath.card]
+            state.pa_used[top.seat].append(half.id)
+            state.say(f"Seat {top.seat}'s {half.name} cancels seat {beneath.seat}'s {beneath.card}.")
+        else:
+            _take_effect(state, top)
+        if state.stack:
+            state.ask = _responders(state, state.stack[-1].seat)
+            continue
+        state.phase = state.return_phase
+        if state.phase == REVEALED:
+            state.quiet = 0
+            state.pos += 1
+            _advance_window(state)
+        return
+
+
+def _take_effect(state: GolfState, entry: PlayedCard) -> None:
+    seat, card = entry.seat, entry.card
+    half = state.catalog.actions[entry.action]
+    effect = effect_of(half)
+    state.discard.append(card)
+    state.pa_used[seat].append(half.id)
+    if effect == "cancel_actions":
+        state.mulligans.append(seat)
+        state.say(f"Seat {seat}'s {half.name} takes effect on the Actions aimed at seat {seat}.")
+    elif effect == "peek_club":
+        target = entry.target
+        assert target is not None
+        plan = state.plans[target]
+        assert plan is not None
+        state.peeks[seat].append(target)
+        state.say(f"{half.name}: seat {target}'s Club is {plan.club}.", [seat], cards=[plan.club])
+        state.say(f"Seat {seat} sees seat {target}'s face-down Club ({half.name}).")
+    elif effect == "reveal_actions":
+        for other, plan in enumerate(state.plans):
+            if plan is not None and not state.gps[other]:
+                state.gps[other] = True
+                actions = " and ".join(f"{a} on seat {t}" for a, t in plan.actions())
+                state.say(f"{half.name}: seat {other} plays {actions or 'no Action'}.")
+        for mode in state.modes:
+            # It's You Against the Course: "If any player plays Course GPS, the Action for the
+            # course is also revealed."
+            mode.reveal(state)
+    elif effect == "steal_card":
+        target = entry.target
+        assert target is not None
+        if state.hands[target]:
+            rng = random.Random(f"golf:{state.seed}:steal:{state.moves}")
+            stolen = rng.choice(sorted(state.hands[target]))
+            state.hands[target].remove(stolen)
+            state.hands[seat].append(stolen)
+            state.say(
+                f"Seat {seat} takes {stolen} from seat {target}'s hand.", [seat, target], cards=[stolen]
+            )
+            state.say(f"Seat {seat} takes a card from seat {target}'s hand ({half.name}).")
+        else:
+            state.say(f"Seat {target} has no card to take.")
+    elif effect == "redraw":
+        assert entry.discard is not None
+        gone = [c for c in entry.discard if c in state.hands[seat]]
+        for c in gone:
+            state.hands[seat].remove(c)
+        state.discard += gone
+        drawn = state.draw(seat, len(gone))
+        state.say(f"Seat {seat} discards {', '.join(gone)} and draws {len(drawn)} ({half.name}).")
+        if drawn:
+            state.say(f"You draw {', '.join(drawn)}.", [seat], cards=drawn)

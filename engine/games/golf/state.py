@@ -1,0 +1,727 @@
+"""A MULLIGAN round in progress: HOLE SETUP, the turn (DRAW, SHOT PLANNING, SWING!, RESOLUTION,
+CLEANUP), FINISHING A HOLE, and the engine contract (who acts, what they may do, what they see, the
+outcome, storage).
+
+The Play Anytime windows are :mod:`engine.games.golf.play_anytime`, how far a Shot goes is
+:mod:`engine.games.golf.resolution`, and each alternate mode is a module of
+:mod:`engine.games.golf.modes`: this module calls the modes' hooks at fixed moments and knows none
+of them by name.
+
+The state is a dataclass: its init fields are what is stored (``to_json``), each mode's own fields
+are stored beside them, and the rest (the catalog, the course, the modes' declarations) is derived
+from the config when a state is built or loaded.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, TypeVar
+
+from engine.core import JSON, Action, EngineError, IllegalAction, Outcome, Seat, State, short
+from engine.games.golf import config as cfg
+from engine.games.golf import play_anytime
+from engine.games.golf.cards import NAME_MARK, PLAYER_CARD, card_names
+from engine.games.golf.catalog import ActionHalf, Catalog, Club
+from engine.games.golf.courses import Course, Hole
+from engine.games.golf.modes import REGISTRY as MODE_REGISTRY
+from engine.games.golf.modes.base import Mode, Standing
+from engine.games.golf.phases import OVER, PLAN, RESPOND, REVEALED
+from engine.games.golf.records import (
+    LogEntry,
+    Plan,
+    PlanKey,
+    PlayedCard,
+    ShotReport,
+    Slot,
+    record_from_json,
+    record_to_json,
+    shown,
+)
+from engine.games.golf.resolution import Action as PlayedAction
+from engine.games.golf.resolution import Shot, hole_score, resolve_turn
+
+HAND_SIZE = 7  # counting the 2-Putt/Practice Swing card (rule book, DRAW)
+LOG_SHOWN = 40
+# The phases the state itself runs; any other phase belongs to a mode.
+_OWN_PHASES = (PLAN, RESPOND, REVEALED, OVER)
+
+M = TypeVar("M", bound=Mode)
+
+
+@dataclass(eq=False, repr=False)
+class GolfState(State):
+    """One round. Built by :meth:`new_game` (a new round, dealt) or :meth:`from_json` (a stored one);
+    the constructor alone gives an empty table the two fill in."""
+
+    game_id: ClassVar[str] = "golf"
+    game_noun: ClassVar[str] = "round"
+    # Every action's keys, the modes' too: the core (engine.core.State.apply) checks an action's
+    # shape, and _step whether this game, with its modes and in its phase, allows it now.
+    action_keys: ClassVar[Mapping[str, frozenset[str]]] = {
+        "plan": frozenset({"type", "club", "action", "target", "action2", "target2"}),
+        "play": frozenset({"type", "card", "discard", "target"}),
+        "pass": frozenset({"type"}),
+        **{kind: keys for mode in MODE_REGISTRY for kind, keys in mode.action_keys.items()},
+    }
+
+    config: JSON
+    seed: int
+    phase: str = PLAN
+    hole: int = 0  # the round's hole being played, from 0
+    turn: int = 0  # the hole's turn, from 1 (0 before its first)
+    moves: int = 0
+    shuffles: int = 0
+    deck: list[str] = field(default_factory=list)
+    discard: list[str] = field(default_factory=list)
+    # Per seat: the hand (without the 2-Putt/Practice Swing), the ball, this hole's strokes, the
+    # scores of the holes played, the Clubs lined up on the board this hole, the face-down plan.
+    hands: list[list[str]] = field(default_factory=list)
+    distance: list[int] = field(default_factory=list)
+    on_tee: list[bool] = field(default_factory=list)
+    strokes: list[int] = field(default_factory=list)
+    scores: list[list[int]] = field(default_factory=list)
+    boards: list[list[str]] = field(default_factory=list)
+    plans: list[Plan | None] = field(default_factory=list)
+    # The Play Anytime windows' bookkeeping (see play_anytime): per seat, whether a Course GPS
+    # showed its Actions, the seats whose Club it saw, the Play Anytime types it used this turn;
+    # the seats whose Mulligan took effect; the stack and the seats still to ask about its top;
+    # the phase the stack returns to; the resolution window's order, position and quiet count.
+    gps: list[bool] = field(default_factory=list)
+    peeks: list[list[int]] = field(default_factory=list)
+    pa_used: list[list[str]] = field(default_factory=list)
+    mulligans: list[int] = field(default_factory=list)
+    stack: list[PlayedCard] = field(default_factory=list)
+    ask: list[int] = field(default_factory=list)
+    return_phase: str = PLAN
+    order: list[int] = field(default_factory=list)
+    pos: int = 0
+    quiet: int = 0
+    log: list[LogEntry] = field(default_factory=list)
+    last_results: list[ShotReport] = field(default_factory=list)
+
+    # Derived from the config, not stored.
+    catalog: Catalog = field(init=False)
+    names: dict[str, tuple[str, str]] = field(init=False)
+    course: Course = field(init=False)
+    holes: tuple[Hole, ...] = field(init=False)
+    n: int = field(init=False)
+    modes: tuple[Mode, ...] = field(init=False)
+    hand_size: int = field(init=False)
+    second_action: bool = field(init=False)
+    _phase_owners: dict[str, Mode] = field(init=False)
+    _appliers: dict[str, Mode] = field(init=False)
+    _club_of: dict[str, Club] = field(init=False)
+    _half_of: dict[str, ActionHalf] = field(init=False)
+    # Each card's Play Anytime effect (play_anytime.effect_of), None for the others.
+    card_effect: dict[str, str | None] = field(init=False)
+    # Per seat, its plans (as actions, and as keys to check a move against) for the hand and tee
+    # they were made for: listing a seat's options and checking its move would otherwise build
+    # every plan twice a move, and a hand lasts a turn.
+    _plan_cache: dict[Seat, tuple[tuple[tuple[str, ...], bool], list[Action], frozenset[PlanKey]]] = field(
+        init=False
+    )
+
+    def __post_init__(self) -> None:
+        self.catalog = cfg.catalog_of(self.config)
+        self.names = card_names(self.catalog)
+        clubs, actions = self.catalog.clubs, self.catalog.actions
+        self._club_of = {name: clubs[club] for name, (club, _) in self.names.items()}
+        self._half_of = {name: actions[action] for name, (_, action) in self.names.items()}
+        self._club_of[PLAYER_CARD] = clubs[self.catalog.player_card.club]
+        self._half_of[PLAYER_CARD] = actions[self.catalog.player_card.action]
+        self.card_effect = {card: play_anytime.effect_of(half) for card, half in self._half_of.items()}
+        self._plan_cache = {}
+        self.course = cfg.course_of(self.config)
+        self.holes = self.course.holes[: self.config["holes"]]
+        self.n = self.config["players"]
+        self._attach_modes(tuple(mode() for mode in cfg.modes_of(self.config)))
+
+    def _attach_modes(self, modes: tuple[Mode, ...]) -> None:
+        self.modes = modes
+        self.hand_size = HAND_SIZE + sum(mode.extra_hand_cards for mode in modes)
+        self.second_action = any(mode.second_action for mode in modes)
+        self._phase_owners = {phase: mode for mode in modes for phase in mode.phases}
+        self._appliers = {kind: mode for mode in modes for kind in mode.action_keys}
+
+    @classmethod
+    def new_game(cls, config: JSON, seed: int) -> GolfState:
+        """The round's first hole set up, from a normalized config."""
+        state = cls(config, seed)
+        n = state.n
+        state.hands = [[] for _ in range(n)]
+        state.distance = [0] * n
+        state.on_tee = [True] * n
+        state.strokes = [0] * n
+        state.scores = [[] for _ in range(n)]
+        state.boards = [[] for _ in range(n)]
+        state.plans = [None] * n
+        state.gps = [False] * n
+        state.peeks = [[] for _ in range(n)]
+        state.pa_used = [[] for _ in range(n)]
+        for mode in state.modes:
+            mode.setup(state)
+        state.deck = list(state.names)
+        random.Random(f"golf:{seed}:deck").shuffle(state.deck)
+        state.setup_hole()
+        return state
+
+    def mode(self, kind: type[M]) -> M:
+        """This game's instance of the mode ``kind`` (LookupError if it does not play it)."""
+        for mode in self.modes:
+            if isinstance(mode, kind):
+                return mode
+        raise LookupError(f"this game does not play {kind.name!r}")
+
+    # -- helpers the parts share ---------------------------------------------------------------------
+
+    def club(self, card: str) -> Club:
+        return self._club_of[card]
+
+    def half(self, card: str) -> ActionHalf:
+        return self._half_of[card]
+
+    def say(self, text: str, to: list[int] | None = None, *, cards: list[str] | None = None) -> None:
+        """Log ``text`` for everyone, or for the seats ``to`` only."""
+        if cards is None and NAME_MARK in text:
+            # The cards a sentence names, as card values too: pages draw them and the leak checks
+            # count what a viewer was shown by value.
+            named = [name for name in self.names if name in text]
+            if named:
+                cards = sorted(named, key=text.index)
+        self.log.append(
+            LogEntry(
+                hole=self.hole + 1,
+                turn=self.turn,
+                text=text,
+                cards=cards,
+                to=sorted(set(to)) if to is not None else None,
+            )
+        )
+
+    def holds_player_card(self, seat: Seat) -> bool:
+        plan = self.plans[seat]
+        return plan is None or PLAYER_CARD not in (plan.club, plan.action)
+
+    def draw(self, seat: Seat, count: int) -> list[str]:
+        drawn = self.take(count)
+        self.hands[seat].extend(drawn)
+        return drawn
+
+    def take(self, count: int) -> list[str]:
+        """Up to ``count`` cards off the deck; an empty deck is refilled by shuffling the discard
+        pile (house rule: the book does not say)."""
+        drawn: list[str] = []
+        for _ in range(count):
+            if not self.deck:
+                if not self.discard:
+                    break
+                self.deck = sorted(self.discard)
+                self.discard = []
+                self.shuffles += 1
+                random.Random(f"golf:{self.seed}:shuffle:{self.shuffles}").shuffle(self.deck)
+                self.say("The discard pile is shuffled into a new deck.")
+            drawn.append(self.deck.pop())
+        return drawn
+
+    def targets(self, seat: Seat, card: str) -> list[int]:
+        """The seats ``seat`` may aim the Action ``card`` at: any, or for an Action that says
+        "target yourself" the seat itself and its teammates (if a mode gives it any)."""
+        if self.half(card).target == "self":
+            return [seat, *(mate for mode in self.modes for mate in mode.teammates(self, seat))]
+        return list(range(self.n))
+
+    def _round_ends_early(self) -> str | None:
+        for mode in self.modes:
+            reason = mode.round_ends_early(self)
+            if reason is not None:
+                return reason
+        return None
+
+    # -- the turn ------------------------------------------------------------------------------------
+
+    def setup_hole(self) -> None:
+        """HOLE SETUP: every ball on the tee, the hole's yards away."""
+        hole = self.holes[self.hole]
+        self.distance = [hole.yards] * self.n
+        self.on_tee = [True] * self.n
+        self.strokes = [0] * self.n
+        self.turn = 0
+        self.say(f"Hole {hole.number}: {hole.yards} yd, par {hole.par}.")
+        held = False
+        for mode in self.modes:
+            held = mode.start_hole(self) or held
+        if not held:
+            self.begin_turn()
+
+    def begin_turn(self) -> None:
+        """DRAW: every seat draws until it holds the hand size, counting its 2-Putt/Practice Swing
+        (targeting cards are not cards here: a target is a seat number); then SHOT PLANNING."""
+        self.turn += 1
+        self.plans = [None] * self.n
+        self.gps = [False] * self.n
+        self.peeks = [[] for _ in range(self.n)]
+        self.pa_used = [[] for _ in range(self.n)]
+        self.mulligans = []
+        for seat in range(self.n):
+            count = self.hand_size - 1 - len(self.hands[seat])
+            for mode in self.modes:
+                count = mode.draw_count(self, seat, count)
+            drawn = self.draw(seat, max(0, count))
+            if drawn:
+                self.say(f"You draw {', '.join(drawn)}.", [seat], cards=drawn)
+                self.say(f"Seat {seat} draws {len(drawn)} card{'s' if len(drawn) != 1 else ''}.")
+        for mode in self.modes:
+            mode.start_turn(self)
+        self.phase = PLAN
+
+    def _plan(self, seat: Seat, action: Action) -> None:
+        plan = Plan(
+            club=action["club"],
+            action=action["action"],
+            target=action["target"],
+            action2=action.get("action2"),
+            target2=action.get("target2"),
+        )
+        for card in plan.cards():
+            if card is not None and card != PLAYER_CARD:
+                self.hands[seat].remove(card)
+        self.plans[seat] = plan
+        self.say(f"Seat {seat} plans a Shot (face down).")
+        if all(p is not None for p in self.plans):
+            self._swing()
+
+    def _swing(self) -> None:
+        """SWING!: every plan is turned up (and whatever the modes hold face down)."""
+        self.phase = REVEALED
+        for seat, plan in enumerate(self.plans):
+            assert plan is not None
+            actions = " and ".join(f"{a} on seat {t}" for a, t in plan.actions()) or "no Action"
+            self.say(f"SWING! Seat {seat}: {plan.club}, {actions}.")
+        for mode in self.modes:
+            mode.reveal(self)
+        play_anytime.open_resolution_window(self)
+
+    def resolve(self) -> None:
+        """RESOLUTION and CLEANUP, once the resolution window has closed; then FINISHING A HOLE when
+        a finishing club crossed or landed on the hole, or the next turn."""
+        shots: dict[int, Shot] = {}
+        played: list[PlayedAction] = []
+        for seat, plan in enumerate(self.plans):
+            assert plan is not None
+            shots[seat] = Shot(distance_to_hole=self.distance[seat], club=self.club(plan.club))
+            for card, target in plan.actions():
+                played.append(PlayedAction(self.half(card), by=seat, target=target))
+        for mode in self.modes:
+            played += mode.table_actions(self)
+        for seat in self.mulligans:
+            mulligan = next(
+                h for h in self.catalog.actions.values() if play_anytime.effect_of(h) == "cancel_actions"
+            )
+            played.append(PlayedAction(mulligan, by=seat, target=seat))
+        results = resolve_turn(shots=shots, actions=played, catalog=self.catalog)
+        finished: list[int] = []
+        self.last_results = []
+        for seat in range(self.n):
+            plan = self.plans[seat]
+            assert plan is not None
+            result = results[seat]
+            self.distance[seat] = result.new_distance_to_hole
+            self.strokes[seat] += result.strokes
+            if result.yards_moved > 0:
+                self.on_tee[seat] = False
+            if plan.club != PLAYER_CARD:
+                (self.discard if result.club_discarded else self.boards[seat]).append(plan.club)
+            self.discard += [card for card, _ in plan.actions() if card != PLAYER_CARD]
+            if result.finished:
+                finished.append(seat)
+            self.last_results.append(
+                ShotReport(
+                    seat=seat,
+                    yards=result.yards_moved,
+                    distance=result.new_distance_to_hole,
+                    strokes=result.strokes,
+                    finished=result.finished,
+                    notes=list(result.notes),
+                )
+            )
+            self.say(f"Seat {seat}: {'; '.join(result.notes)}.")
+        self.plans = [None] * self.n
+        for mode in self.modes:
+            mode.after_resolution(self, finished)
+        ends_early = self._round_ends_early()
+        if finished:
+            self._end_hole(finished)
+        elif ends_early is not None:
+            self.say(ends_early)
+            self._end_hole([])
+        elif self.turn >= self.config["turn_cap"]:
+            # A hole that reaches the config's turn cap ends as if nobody finished it.
+            self.say(f"Nobody finished in {self.turn} turns: the hole ends (turn cap).")
+            self._end_hole([])
+        else:
+            self.begin_turn()
+
+    def _end_hole(self, finished: list[int]) -> None:
+        """FINISHING A HOLE: the hole ends for everyone; who did not finish adds finishing strokes."""
+        for seat in range(self.n):
+            score = hole_score(
+                strokes=self.strokes[seat], finished=seat in finished, distance_to_hole=self.distance[seat]
+            )
+            self.scores[seat].append(score)
+            how = "finishes" if seat in finished else f"is {self.distance[seat]} yd away"
+            self.say(f"Seat {seat} {how}: {score} for hole {self.holes[self.hole].number}.")
+            self.discard += self.boards[seat]
+            self.boards[seat] = []
+        for mode in self.modes:
+            mode.end_hole(self)
+        self.hole += 1
+        if self.hole >= len(self.holes) or self._round_ends_early() is not None:
+            self.phase = OVER
+            self.ask, self.stack = [], []
+            self.say("The round is over.")
+        else:
+            self.setup_hole()
+
+    # -- the contract ----------------------------------------------------------------------------------
+
+    @property
+    def num_players(self) -> int:
+        return self.n
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == OVER
+
+    def to_act(self) -> list[Seat]:
+        if self.phase == PLAN:
+            return [seat for seat in range(self.n) if self.plans[seat] is None]
+        if self.phase == RESPOND:
+            return [self.ask[0]]
+        if self.phase == REVEALED:
+            return [self.order[self.pos % self.n]]
+        if self.phase == OVER:
+            return []
+        return self._phase_owners[self.phase].to_act(self)
+
+    def _plans(self, seat: Seat) -> tuple[list[Action], frozenset[PlanKey]]:
+        """SHOT PLANNING: a Club (a card from the hand, or the 2-Putt; the Driver only while the
+        ball is on the tee) and one Action card with its target, any seat, yourself included. The
+        Action may be the Practice Swing (the player card's other half, the null Action, aimed at
+        yourself) unless the 2-Putt is the Club; it is None only when the hand holds no Action.
+        As actions in order (never handed out: callers get copies) and as a set of keys."""
+        hand = tuple(sorted(self.hands[seat]))
+        key = (hand, self.on_tee[seat])
+        cached = self._plan_cache.get(seat)
+        if cached is not None and cached[0] == key:
+            return cached[1], cached[2]
+        on_tee = self.on_tee[seat]
+        clubs = [c for c in hand if on_tee or not self._club_of[c].tee_only]
+        clubs.append(PLAYER_CARD)
+        action_cards = [c for c in hand if self._half_of[c].kind == "action"]
+        targets = {card: self.targets(seat, card) for card in [*action_cards, PLAYER_CARD]}
+        plans: list[PlanKey] = []
+        for club in clubs:
+            real = [c for c in action_cards if c != club]
+            actions = real + ([PLAYER_CARD] if club != PLAYER_CARD else [])
+            for action in actions:
+                plans += [(club, action, t, None, None) for t in targets[action]]
+            for mode in self.modes:
+                plans += mode.more_plans(self, seat, club, real)
+            if not actions:
+                plans.append((club, None, seat, None, None))
+        if self.second_action:
+            options = [
+                {"type": "plan", "club": c, "action": a, "target": t, "action2": a2, "target2": t2}
+                for c, a, t, a2, t2 in plans
+            ]
+        else:
+            options = [{"type": "plan", "club": c, "action": a, "target": t} for c, a, t, _, _ in plans]
+        found = frozenset(plans)
+        self._plan_cache[seat] = (key, options, found)
+        return options, found
+
+    def _plan_options(self, seat: Seat) -> list[Action]:
+        return [option.copy() for option in self._plans(seat)[0]]
+
+    def _is_plan_option(self, seat: Seat, action: Action) -> bool:
+        """``action in self._plan_options(seat)``, without building every plan: the same keys
+        (``type`` is known to be ``plan``), and values equal to one plan's."""
+        try:
+            if self.second_action:
+                if len(action) != 6:
+                    return False
+                key = (
+                    action["club"],
+                    action["action"],
+                    action["target"],
+                    action["action2"],
+                    action["target2"],
+                )
+            else:
+                if len(action) != 4:
+                    return False
+                key = (action["club"], action["action"], action["target"], None, None)
+            return key in self._plans(seat)[1]
+        except (KeyError, TypeError):  # a key missing, or a value no plan can equal (unhashable)
+            return False
+
+    def legal_actions(self, seat: Seat) -> list[Action]:
+        if seat not in self.to_act():
+            return []
+        if self.phase == PLAN:
+            options = self._plan_options(seat) + play_anytime.options(self, seat)
+            for mode in self.modes:
+                options += mode.legal_actions(self, seat)
+            return options
+        if self.phase in (RESPOND, REVEALED):
+            return [{"type": "pass"}, *play_anytime.options(self, seat)]
+        return self._phase_owners[self.phase].legal_actions(self, seat)
+
+    # The core's guards (engine.core.State.apply) in golf's words.
+    def _no_such_seat(self, seat: object) -> str:
+        return f"there is no seat {short(seat)} at this table"
+
+    def _not_to_act(self, seat: Seat, kind: str) -> str:
+        return f"seat {seat} is not to act now (waiting for {self.to_act()})"
+
+    def _refusal(self, action: Action) -> str:
+        """Why ``action`` (not among the legal actions) is refused, in words a player reads."""
+        kind = action.get("type")
+        if kind == "plan":
+            hints = "".join(mode.plan_hint for mode in self.modes)
+            return (
+                "that plan is not allowed: the Club and the Action must be different cards from "
+                f"your hand (the Driver only from the tee), aimed at a seat of the table{hints}: "
+                f"{short(action, 120)}"
+            )
+        for mode in self.modes:
+            if isinstance(kind, str) and kind in mode.refusals:
+                return f"{mode.refusals[kind]}: {short(action, 120)}"
+        if kind in ("play", "pass"):
+            return f"you cannot {kind} that now: {short(action, 120)}"
+        return f"not an action of this game now: {short(action, 120)}"
+
+    def _step(self, seat: Seat, action: Action) -> None:
+        if self.phase == PLAN and action.get("type") == "plan":
+            allowed = self._is_plan_option(seat, action)
+        else:
+            allowed = action in self.legal_actions(seat)
+        if not allowed:
+            raise IllegalAction(self._refusal(action))
+        self.moves += 1
+        kind = action["type"]
+        if kind == "plan":
+            self._plan(seat, action)
+        elif kind == "pass":
+            play_anytime.pass_(self, seat)
+        elif kind == "play":
+            play_anytime.play(self, seat, action)
+        else:
+            self._appliers[kind].apply(self, seat, action)
+
+    # -- views ---------------------------------------------------------------------------------------
+
+    def plan_view(self, seat: Seat, viewer: Seat | None) -> JSON | None:
+        """``seat``'s plan as ``viewer`` sees it: face down until SWING! except what a Rangefinder
+        (to its player) or a Course GPS (to everyone) showed."""
+        plan = self.plans[seat]
+        if plan is None:
+            return None
+        everything = self.phase == REVEALED or viewer == seat
+        club_shown = everything or (viewer is not None and seat in self.peeks[viewer])
+        action_shown = everything or self.gps[seat]
+        view: JSON = {
+            "club": plan.club if club_shown else None,
+            "action": plan.action if action_shown else None,
+            "target": plan.target if action_shown else None,
+            "face_down": not everything,
+        }
+        if self.second_action:
+            view["action2"] = plan.action2 if action_shown else None
+            view["target2"] = plan.target2 if action_shown else None
+        return view
+
+    def observe(self, seat: Seat | None) -> JSON:
+        if seat is not None and (
+            isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.n
+        ):
+            raise EngineError(f"there is no seat {short(seat)} at this table")
+        hole = self.holes[min(self.hole, len(self.holes) - 1)]
+        players = []
+        for other in range(self.n):
+            players.append(
+                {
+                    "seat": other,
+                    "distance": self.distance[other],
+                    "on_tee": self.on_tee[other],
+                    "strokes_this_hole": self.strokes[other],
+                    "hole_scores": list(self.scores[other]),
+                    "total": sum(self.scores[other]),
+                    "board": list(self.boards[other]),
+                    "hand_size": len(self.hands[other]) + (1 if self.holds_player_card(other) else 0),
+                    "planned": self.plans[other] is not None,
+                    "plan": self.plan_view(other, seat),
+                    "play_anytime_used": list(self.pa_used[other]),
+                }
+            )
+        mode = self.config["mode"]
+        view: JSON = {
+            "phase": self.phase,
+            "seat": seat,
+            "course": self.course.name,
+            "mode": list(mode) if isinstance(mode, list) else mode,
+            "hand_limit": self.hand_size,
+            "hole": hole.number,
+            "hole_index": min(self.hole + 1, len(self.holes)),
+            "holes": len(self.holes),
+            "hole_yards": hole.yards,
+            "par": hole.par,
+            "turn": self.turn,
+            "turn_cap": self.config["turn_cap"],
+            "to_act": self.to_act(),
+            "players": players,
+            "stack": [shown(entry) for entry in self.stack],
+            "deck_size": len(self.deck),
+            "discard_size": len(self.discard),
+            "last_results": [record_to_json(r) for r in self.last_results],
+            "log": self._log_view(seat),
+        }
+        for part in self.modes:
+            part.view(self, seat, view)
+        if seat is not None:
+            view["hand"] = sorted(self.hands[seat]) + ([PLAYER_CARD] if self.holds_player_card(seat) else [])
+        if self.phase == OVER:
+            view["outcome"] = self.outcome().to_json()
+        return view
+
+    def _log_view(self, seat: Seat | None) -> list[JSON]:
+        """The last lines of the log ``seat`` may read."""
+        lines: list[JSON] = []
+        for entry in reversed(self.log):
+            if entry.to is None or (seat is not None and seat in entry.to):
+                lines.append(entry.view())
+                if len(lines) == LOG_SHOWN:
+                    break
+        lines.reverse()
+        return lines
+
+    def outcome(self) -> Outcome:
+        """Lowest total wins; equal totals share a place (``details["places"]``); a mode may
+        decide otherwise."""
+        if self.phase != OVER:
+            raise EngineError("the round is still being played")
+        totals = [sum(s) for s in self.scores]
+        standing = Standing(
+            totals=totals,
+            key=[(0, total) for total in totals],
+            details={
+                "totals": totals,
+                "hole_scores": [list(s) for s in self.scores],
+                "course": self.course.name,
+                "reason_text": f"all {len(self.holes)} holes were played; lowest total wins",
+            },
+        )
+        for mode in self.modes:
+            mode.rank(self, standing)
+        key = standing.key
+        ranking = tuple(sorted(range(self.n), key=lambda s: (key[s], s)))
+        standing.details["places"] = [1 + sum(1 for k in key if k < key[s]) for s in range(self.n)]
+        return Outcome(
+            ranking=ranking, scores=tuple(float(t) for t in standing.totals), details=standing.details
+        )
+
+    # -- storage ---------------------------------------------------------------------------------------
+
+    def to_json(self) -> JSON:
+        data: JSON = {"game": self.game_id, **record_to_json(self)}
+        for mode in self.modes:
+            data.update(record_to_json(mode))
+        return data
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> GolfState:
+        state = record_from_json(
+            cls, data, config=cfg.normalize_config(data["config"]), seed=int(data["seed"])
+        )
+        state._attach_modes(tuple(record_from_json(type(mode), data) for mode in state.modes))
+        return state
+
+    def resample_hidden(self, seat: Seat | None, rng: random.Random) -> GolfState:
+        """Redraw the cards ``seat`` cannot see (the deck, other hands, others' face-down plan cards it
+        was not shown, what a mode holds face down) among the places it cannot see. A full redraw is
+        kept when every seat to act still has a move (being asked shows that a seat can play);
+        otherwise the cards are redrawn only among cards with the same Action half, which keeps
+        every seat's options."""
+        data = self.to_json()
+        data["seed"] = rng.getrandbits(63)
+        if self.phase == OVER:
+            return GolfState.from_json(data)
+        for attempt in range(2):
+            copy = GolfState.from_json(data)
+            slots = copy._hidden_slots(seat)
+            cards = [slot.get() for slot in slots]
+            if attempt == 0:
+                rng.shuffle(cards)
+            else:
+                groups: dict[str, list[int]] = {}
+                for index, card in enumerate(cards):
+                    groups.setdefault(self.names[card][1], []).append(index)
+                for indexes in groups.values():
+                    chosen = [cards[i] for i in indexes]
+                    rng.shuffle(chosen)
+                    for i, card in zip(indexes, chosen, strict=True):
+                        cards[i] = card
+            for slot, card in zip(slots, cards, strict=True):
+                slot.put(card)
+            if attempt == 1 or all(copy.legal_actions(s) for s in copy.to_act()):
+                return copy
+        raise AssertionError("unreachable")
+
+    def _hidden_slots(self, viewer: Seat | None) -> list[Slot]:
+        slots = [Slot(self.deck, i) for i in range(len(self.deck))]
+        for other in range(self.n):
+            if other == viewer:
+                continue
+            slots += [Slot(self.hands[other], i) for i in range(len(self.hands[other]))]
+            plan = self.plans[other]
+            view = self.plan_view(other, viewer)
+            if plan is not None and view is not None:
+                if view["club"] is None and plan.club != PLAYER_CARD:
+                    slots.append(Slot(plan, "club"))
+                if view["action"] is None and plan.action not in (None, PLAYER_CARD):
+                    slots.append(Slot(plan, "action"))
+                if view.get("action2") is None and plan.action2 not in (None, PLAYER_CARD):
+                    slots.append(Slot(plan, "action2"))
+        for mode in self.modes:
+            slots += mode.hidden_slots(self)
+        return slots
+
+    def check_invariants(self) -> None:
+        places: list[str] = list(self.deck) + list(self.discard)
+        for seat in range(self.n):
+            places += self.hands[seat] + self.boards[seat]
+            plan = self.plans[seat]
+            if plan is not None:
+                places += [c for c in plan.cards() if c is not None and c != PLAYER_CARD]
+        places += [entry.card for entry in self.stack]
+        for mode in self.modes:
+            places += mode.cards_held(self)
+        assert sorted(places) == sorted(self.names), "every card is in exactly one place"
+        assert all(d >= 0 for d in self.distance)
+        assert all(len(s) == min(self.hole, len(self.holes)) for s in self.scores)
+        if self.phase == OVER:
+            assert not self.stack and all(p is None for p in self.plans)
+        else:
+            assert self.to_act(), "someone is to act while the round runs"
+            assert 0 <= self.turn <= self.config["turn_cap"]
+        if self.phase in (PLAN, RESPOND, REVEALED):
+            assert self.turn >= 1, "a turn is being played"
+        assert self.phase in _OWN_PHASES or self.phase in self._phase_owners, f"unknown phase {self.phase!r}"
+        if self.phase == RESPOND:
+            assert self.stack and self.ask
+        else:
+            assert not self.stack, "a Play Anytime card waits only while its responders are asked"
+        for mode in self.modes:
+            mode.check_invariants(self)

@@ -1,0 +1,73 @@
+"""engine.games.golf.play_anytime: the planning, resolution and response windows."""
+
+from __future__ import annotations
+
+from engine.games.golf.cards import PLAYER_CARD
+from engine.games.golf.phases import PLAN, RESPOND, REVEALED
+from engine.games.golf.state import GolfState
+from tests.engine.golf.tables import GAME, card, fillers, give, plan
+
+
+def _mulligan_table() -> tuple[GolfState, str, str, str]:
+    """Seat 1 aims a Rough at seat 0, who holds a Mulligan; seat 2 holds a Pace of Play."""
+    state = GAME.new_state({"players": 3, "holes": 1}, 21)
+    mulligan = card(state, action="mulligan")
+    pace = card(state, action="pace_of_play")
+    rough = card(state, action="rough")
+    used = {mulligan, pace, rough}
+    give(state, 0, [mulligan, *fillers(state, 5, used)])
+    used |= set(state.hands[0])
+    give(state, 1, [rough, *fillers(state, 5, used)])
+    used |= set(state.hands[1])
+    give(state, 2, [pace, *fillers(state, 5, used)])
+    return state, mulligan, pace, rough
+
+
+def test_the_resolution_window_asks_only_a_seat_that_can_play_and_mulligan_cancels() -> None:
+    state, mulligan, _pace, rough = _mulligan_table()
+    club0 = state.hands[0][1]
+    # Before the reveal a Mulligan is not playable: seat 0's options are plans only.
+    assert not [a for a in state.legal_actions(0) if a["type"] == "play"]
+    state.apply(0, plan(club0, PLAYER_CARD, 0))
+    state.apply(1, plan(state.hands[1][1], rough, 0))
+    state.apply(2, plan(state.hands[2][1], PLAYER_CARD, 2))
+    assert state.phase == REVEALED and state.to_act() == [0]
+    assert state.legal_actions(0) == [{"type": "pass"}, {"type": "play", "card": mulligan}]
+    assert state.observe(2)["players"][1]["plan"]["action"] == rough, "SWING! turned every plan up"
+    state.apply(0, {"type": "play", "card": mulligan})
+    # The response window: seat 2 holds a Pace of Play; seat 1 does not and is not asked.
+    assert state.phase == RESPOND and state.to_act() == [2]
+    state.apply(2, {"type": "pass"})
+    # The Mulligan took effect; the window went round without anyone else able to play: resolved.
+    assert state.phase == PLAN and state.turn == 2
+    assert any("cancels Rough" in note for note in state.last_results[0].notes)
+    assert state.last_results[0].yards == state.club(club0).yards
+
+
+def test_pace_of_play_cancels_a_play_anytime_card_and_the_turn_still_ends() -> None:
+    state, mulligan, pace, rough = _mulligan_table()
+    state.apply(0, plan(state.hands[0][1], PLAYER_CARD, 0))
+    state.apply(1, plan(state.hands[1][1], rough, 0))
+    state.apply(2, plan(state.hands[2][1], PLAYER_CARD, 2))
+    state.apply(0, {"type": "play", "card": mulligan})
+    state.apply(2, {"type": "play", "card": pace})
+    assert state.phase == PLAN and state.turn == 2
+    assert mulligan in state.discard and pace in state.discard
+    assert not any("cancels Rough" in note for note in state.last_results[0].notes)
+    assert any("Rough" in note for note in state.last_results[0].notes)
+    assert any("cancels seat 0's" in entry.text for entry in state.log)
+
+
+def test_a_play_anytime_type_is_played_once_per_turn_and_plans_stay_hidden_from_a_peek() -> None:
+    state = GAME.new_state({"players": 2, "holes": 1}, 5)
+    finders = [n for n, (_, a) in state.names.items() if a == "rangefinder"][:2]
+    give(state, 0, [*finders, *fillers(state, 4, set(finders))])
+    give(state, 1, fillers(state, 6, set(state.hands[0])))
+    club1 = state.hands[1][0]
+    state.apply(1, plan(club1, PLAYER_CARD, 1))
+    peeks = [a for a in state.legal_actions(0) if a["type"] == "play"]
+    assert peeks == [{"type": "play", "card": f, "target": 1} for f in sorted(finders)]
+    state.apply(0, peeks[0])
+    assert state.observe(0)["players"][1]["plan"]["club"] == club1
+    assert state.observe(None)["players"][1]["plan"]["club"] is None
+    assert not [a for a in state.legal_actions(0) if a["type"] == "play"], "one Rangefinder per turn"
