@@ -2,6 +2,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, settings
@@ -36,6 +37,36 @@ def _pinned_seeds(request: pytest.FixtureRequest) -> Iterator[None]:
     seeds_pin(f"{run_seed(request.config)}:{request.node.nodeid}")
     yield
     seeds_pin(None)
+
+
+class SteadyBot:
+    """A Mulligan bot that never folds: the game goes on until another seat ends it, whatever the deal.
+
+    It skips its turns, offers when asked and takes the first offer: against a person it waits for
+    the person's moves, and two of them end their game at once by a round of skips (Mulligan's
+    default ``end_on_skip_round``).
+    """
+
+    name = "steady"
+    needs_observation = False
+
+    def act(self, observation: Any, legal_actions: list[dict[str, Any]], rng: Any) -> dict[str, Any]:
+        return next((action for action in legal_actions if action["type"] != "fold"), legal_actions[0])
+
+
+@pytest.fixture
+def steady_bot(db: None, monkeypatch: pytest.MonkeyPatch) -> Any:
+    """A built-in Mulligan bot that never folds (a ``Bot``), registered for this test only.
+
+    For tests whose path must not depend on the deal: a random or heuristic bot may fold at once.
+    """
+    from engine import get_game
+    from tests.games.factories import BotFactory
+
+    game_class = type(get_game("mulligan"))
+    builtin = game_class.bots
+    monkeypatch.setattr(game_class, "bots", lambda self: {**builtin(self), SteadyBot.name: SteadyBot})
+    return BotFactory(engine_bot=SteadyBot.name)
 
 
 def _require_database_server() -> None:

@@ -33,14 +33,21 @@ def _sign_up(page: Any, base: str, username: str) -> Player:
     return Player.objects.get(user__username=username)
 
 
-def test_sign_up_and_visit_the_main_pages(live_server: Any, page: Any, screenshot: Any) -> None:
+def test_sign_up_and_visit_the_main_pages(
+    live_server: Any, page: Any, screenshot: Any, steady_bot: Any
+) -> None:
     base = live_server.url
     carol = _sign_up(page, base, "carol")
     assert "Log out" in page.inner_text("body") and "carol" in page.inner_text("body")
-    bots = [bot.competitor for bot in builtin_bots_ensure() if bot.game_id == "mulligan"]
+    heuristic = next(
+        b for b in builtin_bots_ensure() if b.game_id == "mulligan" and b.engine_bot == "heuristic"
+    )
+    bots = [heuristic.competitor, steady_bot.competitor]
 
-    # A round robin of carol and the two built-in bots: the bots' game is played at once (eager
-    # Celery), carol's wait for her.
+    # A round robin of carol and two bots: the bots' game is played at once (eager Celery), carol's
+    # wait for her. One bot never folds: carol's game against it can only end by her moves, so the
+    # tournament waits for her whatever the deal (two bots that may fold at their first move could
+    # end both her games before she plays, and the tournament with them).
     cup = tournament_create(
         name="Sunday cup", game_id="mulligan", format="round_robin", timeout_policy="default_action"
     )

@@ -37,7 +37,6 @@ import pytest
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
-from engine import get_game
 from games.models import Bot, Player
 from tests.games.factories import BotFactory, PlayerFactory
 
@@ -68,25 +67,6 @@ def random_bot(db: None) -> Bot:
 @pytest.fixture
 def heuristic_bot(db: None) -> Bot:
     return BotFactory(engine_bot="heuristic")
-
-
-class SteadyBot:
-    """A Mulligan bot that never folds: the game goes on until another seat ends it, whatever the deal."""
-
-    name = "steady"
-    needs_observation = False
-
-    def act(self, observation: Any, legal_actions: list[dict[str, Any]], rng: Any) -> dict[str, Any]:
-        return next((action for action in legal_actions if action["type"] != "fold"), legal_actions[0])
-
-
-@pytest.fixture
-def steady_bot(db: None, monkeypatch: pytest.MonkeyPatch) -> Bot:
-    """A built-in Mulligan bot that never folds, registered for this test only."""
-    game_class = type(get_game("mulligan"))
-    builtin = game_class.bots
-    monkeypatch.setattr(game_class, "bots", lambda self: {**builtin(self), SteadyBot.name: SteadyBot})
-    return BotFactory(engine_bot=SteadyBot.name)
 
 
 @pytest.fixture

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-import uuid
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from django.core.cache import cache
 from django.urls import reverse
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
@@ -16,6 +17,19 @@ from tests.games.helpers import create_game
 
 pytestmark = pytest.mark.django_db
 
+# Documentation-range client addresses, one per role in a test.
+ADDRESS, OTHER_ADDRESS, FORGED_ADDRESS = "2001:db8::1", "2001:db8::2", "2001:db8::3"
+
+
+@pytest.fixture(autouse=True)
+def _fresh_throttles() -> Iterator[None]:
+    """The throttles count in the cache, which outlives a test in the same process: what an earlier
+    test sent must not count here. A user's moves are counted by their primary key, which another
+    test's user may have had (SQLite reuses the keys of rolled-back rows), and logins by address."""
+    cache.clear()
+    yield
+    cache.clear()
+
 
 def _rates(settings: Any, **rates: str) -> None:
     """A new REST_FRAMEWORK dict, so DRF reloads its settings (and the throttles read the rates)."""
@@ -23,11 +37,6 @@ def _rates(settings: Any, **rates: str) -> None:
         **settings.REST_FRAMEWORK,
         "DEFAULT_THROTTLE_RATES": {**settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"], **rates},
     }
-
-
-def _address() -> str:
-    """A documentation-range address of its own, so no other test's logins count against it."""
-    return f"2001:db8::{uuid.uuid4().hex[:4]}"
 
 
 def test_the_move_after_the_limit_is_refused_and_not_stored(
@@ -63,8 +72,8 @@ def test_the_move_limit_is_per_user(settings: Any, players: list[Player], client
 
 def test_token_logins_are_limited_per_address(settings: Any, players: list[Player]) -> None:
     _rates(settings, login="3/min")
-    address, url = _address(), reverse("api-token")
-    client = APIClient(REMOTE_ADDR=address)
+    url = reverse("api-token")
+    client = APIClient(REMOTE_ADDR=ADDRESS)
     login = {"username": players[0].user.username, "password": "correct horse battery staple"}
     assert client.post(url, login).status_code == 200
     assert client.post(url, login | {"password": "guess"}).status_code == 400
@@ -74,6 +83,6 @@ def test_token_logins_are_limited_per_address(settings: Any, players: list[Playe
     assert refused.status_code == 429 and refused.json()["code"] == "throttled"
     assert int(refused["Retry-After"]) > 0
     assert not Token.objects.filter(user=players[0].user).exists()
-    forged = client.post(url, login, HTTP_X_FORWARDED_FOR=_address())  # a made-up address does not help
+    forged = client.post(url, login, HTTP_X_FORWARDED_FOR=FORGED_ADDRESS)  # a made-up address does not help
     assert forged.status_code == 429
-    assert APIClient(REMOTE_ADDR=_address()).post(url, login).status_code == 200
+    assert APIClient(REMOTE_ADDR=OTHER_ADDRESS).post(url, login).status_code == 200

@@ -100,7 +100,7 @@ def program_bot(db: None) -> Callable[..., Bot]:
 
 
 class _Handler(BaseHTTPRequestHandler):
-    rng = random.Random(11)
+    rng: random.Random
     seen: list[dict[str, Any]]
 
     def do_POST(self) -> None:
@@ -123,7 +123,9 @@ class _Handler(BaseHTTPRequestHandler):
 def http_bot_server() -> Iterator[tuple[str, list[dict[str, Any]]]]:
     """A local HTTP bot answering random legal actions: (its URL, the messages it got)."""
     seen: list[dict[str, Any]] = []
-    handler = type("Handler", (_Handler,), {"seen": seen})
+    # A generator of its own: one shared by every server would answer each test after the moves of
+    # the tests before it.
+    handler = type("Handler", (_Handler,), {"seen": seen, "rng": random.Random(11)})
     server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()

@@ -11,6 +11,7 @@ import pytest
 
 import games.tasks
 from games.models import (
+    Bot,
     CompetitionState,
     Competitor,
     Entry,
@@ -112,9 +113,15 @@ def test_advancing_a_finished_tournament_changes_nothing(bots: Bots, on_commit: 
 
 
 @pytest.mark.django_db
-def test_a_person_s_game_waits_for_their_move(bots: Bots, players: list[Player], on_commit: OnCommit) -> None:
+def test_a_person_s_game_waits_for_their_move(
+    bots: Bots, players: list[Player], steady_bot: Bot, on_commit: OnCommit
+) -> None:
     person = players[0].competitor
-    tournament = open_tournament(field=[person, *bots(3)], format="swiss", entrants="both", rounds=3)
+    # Three rounds of four without a rematch: the person meets every bot once, the steady one
+    # included, and that game can only end by the person's moves, so at least one round waits for
+    # them whatever the deal (a random or heuristic bot may fold at its first move).
+    field = [person, steady_bot.competitor, *bots(2)]
+    tournament = open_tournament(field=field, format="swiss", entrants="both", rounds=3)
     with on_commit():
         tournament_start(tournament_pk=tournament.pk)
     waited = 0
