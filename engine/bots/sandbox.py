@@ -42,6 +42,7 @@ INNER_UID = 1000
 # Outside, a root worker runs each sandbox as a uid from this range, which no account uses; a fresh
 # one per sandbox keeps one bot's fork bomb from eating another's process allowance.
 OUTER_UID_RANGE = (1_900_000_000, 2_000_000_000)
+_UIDS = random.SystemRandom()
 _MIB = 1024 * 1024
 # The loader's configuration is all a program needs from the host's /etc.
 _ETC_FILES = ("ld.so.cache", "ld.so.conf", "ld.so.conf.d", "localtime", "alternatives")
@@ -218,7 +219,9 @@ def sandboxed(
     bwrap += ["--", *command]
     kwargs: dict[str, Any] = {"pass_fds": pass_fds}
     if os.geteuid() == 0:
-        uid = random.randrange(*OUTER_UID_RANGE)
+        # From the system's generator: the module's `random` may be reseeded (tests do it per test),
+        # and two sandboxes given one uid would share its process limit.
+        uid = _UIDS.randrange(*OUTER_UID_RANGE)
         kwargs.update(user=uid, group=uid, extra_groups=[])
     return SandboxedCommand([_prlimit(), *limits.prlimit_args(), "--", *bwrap], kwargs)
 

@@ -114,7 +114,9 @@ def game_to_act(game: Game) -> list[int]:
     """The seats that must act now in this game (none once it is over)."""
     if game.status != GameStatus.RUNNING:
         return []
-    key = f"to_act:{game.pk}:{game.version}"
+    # The creation time too: a database that reuses ids (a restore, SQLite's rolled-back tests)
+    # must not be answered with another game's turn from a shared cache.
+    key = f"to_act:{game.pk}:{game.created_at.timestamp()}:{game.version}"
     to_act = cache.get(key)
     if to_act is None:
         to_act = game_state(game).to_act()
