@@ -6,23 +6,9 @@ from __future__ import annotations
 from typing import Any
 
 from engine.games.golf.modes.against_the_course import AgainstTheCourse
-from engine.games.golf.rules import GolfGame
 from engine.games.golf.state import GolfState
-
-GAME = GolfGame()
-
-
-def card(
-    state: GolfState, *, club: str | None = None, action: str | None = None, skip: set[str] | None = None
-) -> str:
-    for name, (club_id, action_id) in state.names.items():
-        if (
-            (club is None or club_id == club)
-            and (action is None or action_id == action)
-            and name not in (skip or set())
-        ):
-            return name
-    raise LookupError((club, action))
+from tests.engine.golf.tables import GAME as GAME
+from tests.engine.golf.tables import card as card
 
 
 def give(state: GolfState, seat: int, cards: list[str]) -> None:
