@@ -7,6 +7,7 @@ server. Set both (PostgreSQL, Redis) in production.
 
 from __future__ import annotations
 
+import warnings
 from datetime import timedelta
 from pathlib import Path
 
@@ -38,6 +39,9 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # The site's own CSS and scripts, the admin's and the API docs' (drf-spectacular-sidecar), served
+    # by the web process itself, with or without DEBUG and without a proxy in front.
+    "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -96,6 +100,12 @@ USE_TZ = True
 
 STATIC_URL = "static/"
 STATIC_ROOT = VAR_DIR / "static"
+# The site's own stylesheet and scripts (static/), next to each app's.
+STATICFILES_DIRS = [BASE_DIR / "static"]
+# Until `collectstatic` has filled STATIC_ROOT (a fresh clone, `make run`), serve from the sources.
+WHITENOISE_USE_FINDERS: bool = env.bool("WHITENOISE_USE_FINDERS", default=True)
+# ...and WhiteNoise's warning that STATIC_ROOT does not exist yet says nothing new then.
+warnings.filterwarnings("ignore", message="No directory at", module="whitenoise.base")
 LOGIN_URL = "/accounts/login/"
 LOGIN_REDIRECT_URL = "/"
 LOGOUT_REDIRECT_URL = "/"

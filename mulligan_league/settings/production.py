@@ -1,7 +1,7 @@
 """Production: every secret and address from the environment, nothing defaulted that matters."""
 
 from mulligan_league.settings.base import *  # noqa: F403
-from mulligan_league.settings.base import MIDDLEWARE, env
+from mulligan_league.settings.base import env
 
 DEBUG = False
 SECRET_KEY = env("DJANGO_SECRET_KEY")
@@ -13,5 +13,5 @@ STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},
 }
-# Serves the admin's and the API browser's collected static files without a proxy in front.
-MIDDLEWARE = [MIDDLEWARE[0], "whitenoise.middleware.WhiteNoiseMiddleware", *MIDDLEWARE[1:]]
+# The collected files only (collectstatic runs in the image's build).
+WHITENOISE_USE_FINDERS = env.bool("WHITENOISE_USE_FINDERS", default=False)
