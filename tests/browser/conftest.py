@@ -87,3 +87,35 @@ def screenshot(page: Any) -> Any:
         return path
 
     return take
+
+
+# axe-core's impact levels that fail a page: a person using a screen reader or a keyboard cannot get
+# through (critical) or is badly hindered (serious). Minor and moderate ones are reported, not fatal.
+AXE_FAILING_IMPACTS = frozenset({"serious", "critical"})
+
+
+@pytest.fixture(scope="session")
+def _axe() -> Any:
+    from axe_playwright_python.sync_playwright import Axe
+
+    return Axe()
+
+
+@pytest.fixture
+def accessibility(page: Any, _axe: Any) -> Any:
+    """``accessibility("what")`` runs axe-core (bundled in axe-playwright-python, nothing fetched) on
+    the page as it is now and fails with every serious or critical violation, named and located."""
+
+    def check(what: str) -> list[dict[str, Any]]:
+        violations = _axe.run(page).response["violations"]
+        failing = [v for v in violations if v.get("impact") in AXE_FAILING_IMPACTS]
+        if failing:
+            lines = [
+                f"{v['impact']}: {v['id']} ({v['help']}) at "
+                + "; ".join(" ".join(node["target"]) for node in v["nodes"][:5])
+                for v in failing
+            ]
+            pytest.fail(f"{what} ({page.url}) has accessibility violations:\n" + "\n".join(lines))
+        return violations
+
+    return check
