@@ -1,14 +1,15 @@
 """No form on the pages answers anything a person can send with a server error.
 
-The test builds a small world (a person who organises a tournament and a league, owns a bot and
+The test builds a small world (a person who organises a tournament and a league and
 plays a game of every registered game), crawls every page a logged-in person can reach from the
 home page and the entry points, and sends each POST form it finds fuzzed values: each field gets
 its own value, an empty one, a very long one, control characters, numbers out of range, markup,
-another field's value, an option that is not offered, or is left out. Whatever is sent, the answer
+an option that is not offered, or is left out. Whatever is sent, the answer
 is a page or a redirect (2xx, 3xx) or a refusal (4xx), never a 500 or an exception.
 
 Hypothesis draws the values (derandomized in the suite's ``ci`` profile; ``make test-explore`` looks
-further). Forms that differ only in their hidden values (one per action button of a game) are fuzzed once per address and set of fields.
+further). Forms that differ only in their hidden values (one per action button of a game)
+are fuzzed once per address and set of fields.
 """
 
 from __future__ import annotations
