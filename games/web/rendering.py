@@ -11,6 +11,7 @@ from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from engine import get_game, replay
 from games.models import Game, GameStatus
 from games.selectors import games as game_selectors
+from games.templatetags.cards import action_label, cards_seen
 
 
 def table_templates(game_id: str) -> list[str]:
@@ -18,11 +19,13 @@ def table_templates(game_id: str) -> list[str]:
     return [f"games/tables/{game_id}.html", "games/tables/generic.html"]
 
 
-def action_button(action: dict[str, Any]) -> dict[str, Any]:
+def action_button(game_id: str, obs: Any, action: dict[str, Any], seen: set[str]) -> dict[str, Any]:
     return {
         "action": action,
         "json": json.dumps(action, separators=(",", ":"), sort_keys=True),
         "type": str(action.get("type", "")),
+        # What pressing it does, in the game's words, from what this seat sees.
+        "label": action_label(game_id, obs, action, seen),
     }
 
 
@@ -47,6 +50,8 @@ def game_page_context(game: Game, user: AbstractBaseUser | AnonymousUser) -> dic
     view = game_selectors.game_view(game, user)
     history = game_selectors.game_history(game, user)
     names = seat_names(view["seats"])
+    obs = view["observation"]
+    seen = cards_seen(obs)
     moves = [
         {
             "number": move["number"],
@@ -59,10 +64,10 @@ def game_page_context(game: Game, user: AbstractBaseUser | AnonymousUser) -> dic
     return {
         "game": game,
         "view": view,
-        "obs": view["observation"],
+        "obs": obs,
         "names": names,
         "moves": moves,
-        "actions": [action_button(action) for action in view["legal_actions"]],
+        "actions": [action_button(game.game_id, obs, action, seen) for action in view["legal_actions"]],
         "status_line": status_line(game, view, names),
         "deadline": game.turn_deadline if game.status == GameStatus.RUNNING else None,
         "table_templates": table_templates(game.game_id),
