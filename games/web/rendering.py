@@ -106,7 +106,9 @@ def _cards_in(engine_game: EngineGame, value: Any) -> list[str]:
     return []
 
 
-def private_cards(engine_game: EngineGame, own: dict[str, Any], public: dict[str, Any]) -> list[dict[str, Any]]:
+def private_cards(
+    engine_game: EngineGame, own: dict[str, Any], public: dict[str, Any]
+) -> list[dict[str, Any]]:
     """The cards a seat sees beyond its hand and the public table (a face-down offer, a planned
     Club, the top of its library), part by part, each part named in words."""
     hand = set(_cards_in(engine_game, own.get("hand")))
