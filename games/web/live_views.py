@@ -15,9 +15,9 @@ from games.models import GameStatus
 from games.selectors import games as game_selectors
 from games.web.rendering import game_page_context
 
-# A page asks again as soon as it is answered, at most every few seconds while a game runs fast;
+# A page asks again as soon as it is answered: once per move while a game runs fast (bots);
 # far more than that from one person or address is not a page.
-WAIT_RATE = "120/m"
+WAIT_RATE = "600/m"
 
 
 @require_GET
