@@ -254,6 +254,14 @@ class Game(ABC):
         details = [f"{key} {_describe_value(value)}" for key, value in action.items() if key != "type"]
         return f"{words} {', '.join(details)}" if details else words
 
+    def describe_action_for(self, observation: Mapping[str, Any], action: Any) -> str:
+        """What playing ``action`` does, in full, for the seat whose ``observation`` this is: the
+        words of its button ("Swap your K♠ for seat 2's 7♦"), where :meth:`describe_action` only
+        names the action. Built from the observation alone, so a label never tells the seat more than
+        it already sees. The default is :meth:`describe_action`; games override it with their rules'
+        consequences. Never raises, whatever the observation or action."""
+        return self.describe_action(action)
+
     def is_card(self, value: object) -> bool:
         """Whether ``value`` names one of this game's cards: pages draw such values as cards, and the
         hidden-information checks look for them in every response. The default is the 52-card deck's
@@ -301,6 +309,24 @@ def _describe_value(value: Any) -> str:
     if isinstance(value, list | tuple):
         return " ".join(_describe_value(item) for item in value)
     return short(value)
+
+
+# A game's button words: (observation, action) -> its words, or None for the plain description.
+LabelRule = Callable[[Mapping[str, Any], Mapping[str, Any]], str | None]
+
+
+def described_for(game: Game, rule: LabelRule, observation: Any, action: Any) -> str:
+    """``game``'s words for ``action`` by ``rule`` (its labels module), or its plain description
+    where the rule has none, or where the observation or action is not the shape the rule reads
+    (a label must never break a page)."""
+    if isinstance(action, Mapping) and isinstance(observation, Mapping):
+        try:
+            words = rule(observation, action)
+        except (KeyError, IndexError, TypeError, ValueError, AttributeError):
+            words = None
+        if words:
+            return words
+    return game.describe_action(action)
 
 
 _REGISTRY: dict[str, Game] = {}

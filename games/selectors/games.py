@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import time
 from collections.abc import Sequence
+from datetime import datetime
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
@@ -110,13 +112,17 @@ def _move_json(move: Any, action: dict[str, Any]) -> dict[str, Any]:
 TO_ACT_CACHE_SECONDS = 24 * 3600
 
 
+def _to_act_key(pk: int, created_at: datetime, version: int) -> str:
+    # The creation time too: a database that reuses ids (a restore, SQLite's rolled-back tests)
+    # must not be answered with another game's turn from a shared cache.
+    return f"to_act:{pk}:{created_at.timestamp()}:{version}"
+
+
 def game_to_act(game: Game) -> list[int]:
     """The seats that must act now in this game (none once it is over)."""
     if game.status != GameStatus.RUNNING:
         return []
-    # The creation time too: a database that reuses ids (a restore, SQLite's rolled-back tests)
-    # must not be answered with another game's turn from a shared cache.
-    key = f"to_act:{game.pk}:{game.created_at.timestamp()}:{game.version}"
+    key = _to_act_key(game.pk, game.created_at, game.version)
     to_act = cache.get(key)
     if to_act is None:
         to_act = game_state(game).to_act()
@@ -160,6 +166,52 @@ def turns_waiting(user: AbstractBaseUser | AnonymousUser) -> list[dict[str, Any]
         key=lambda entry: (0, entry["deadline"].timestamp()) if entry["deadline"] is not None else far_future
     )
     return waiting
+
+
+def turns_waiting_count(user: AbstractBaseUser | AnonymousUser) -> int:
+    """How many games wait for a move of this user (the navigation's count on every page).
+
+    One query for the user's seats in running games, one cache read for whose turn it is in each;
+    only a game whose turn is not cached yet (once per move) is loaded and replayed."""
+    if not user.is_authenticated:
+        return 0
+    rows = list(
+        Seat.objects.filter(game__status=GameStatus.RUNNING, competitor__player__user_id=user.pk).values_list(
+            "game_id", "index", "game__created_at", "game__version"
+        )
+    )
+    mine: dict[int, set[int]] = {}
+    keys: dict[int, str] = {}
+    for pk, index, created_at, version in rows:
+        mine.setdefault(pk, set()).add(index)
+        keys[pk] = _to_act_key(pk, created_at, version)
+    cached = cache.get_many(list(keys.values()))
+    to_act = {pk: cached[key] for pk, key in keys.items() if key in cached}
+    missing = [pk for pk in keys if pk not in to_act]
+    for game in Game.objects.filter(pk__in=missing):
+        to_act[game.pk] = game_to_act(game)
+    return sum(1 for pk, seats in mine.items() if seats & set(to_act.get(pk, ())))
+
+
+def game_progress(pk: int) -> tuple[int, str] | None:
+    """``(move count, status)`` of a game, or None when there is no such game: all a page that waits
+    for the game to move on needs to know (it shows nothing of the game)."""
+    return Game.objects.filter(pk=pk).values_list("version", "status").first()
+
+
+def game_progress_after(pk: int, after: int, timeout: float, interval: float) -> tuple[int, str] | None:
+    """Wait up to ``timeout`` seconds for game ``pk`` to have other than ``after`` moves (more, as a
+    rule) or to stop running, reading :func:`game_progress` every ``interval`` seconds; the last reading (None: no such
+    game). Like the turns' long poll, it holds no transaction between readings."""
+    give_up_at = time.monotonic() + timeout
+    while True:
+        progress = game_progress(pk)
+        if progress is None or progress[0] != after or progress[1] != GameStatus.RUNNING:
+            return progress
+        remaining = give_up_at - time.monotonic()
+        if remaining <= 0:
+            return progress
+        time.sleep(min(interval, remaining))
 
 
 def game_state(game: Game) -> State:

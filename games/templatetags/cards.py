@@ -100,8 +100,23 @@ def action_text(game_id: str, action: Any) -> str:
 @register.simple_tag
 def describe_action(game_id: str, action: Any) -> SafeString:
     """The game's description of ``action``, the cards it names drawn as cards."""
-    text = get_game(game_id).describe_action(action)
-    named = _cards_named(action)
+    return _with_cards(get_game(game_id).describe_action(action), _cards_named(action))
+
+
+def cards_seen(observation: Any) -> set[str]:
+    """The playing cards an observation shows, for :func:`action_label` (worked out once a page)."""
+    return _cards_named(observation)
+
+
+def action_label(game_id: str, observation: Any, action: Any, seen: set[str]) -> SafeString:
+    """What ``action`` does for the seat that sees ``observation`` (its button's words), the cards
+    drawn as cards: those the action names and those the seat sees (``seen``: the offer a swap
+    brings in)."""
+    text = get_game(game_id).describe_action_for(observation, action)
+    return _with_cards(text, _cards_named(action) | seen)
+
+
+def _with_cards(text: str, named: set[str]) -> SafeString:
     parts: list[str] = []
     last = 0
     for match in CARD_TOKEN.finditer(text):

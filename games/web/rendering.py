@@ -8,9 +8,11 @@ from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 
+from engine import Game as EngineGame
 from engine import get_game, replay
 from games.models import Game, GameStatus
 from games.selectors import games as game_selectors
+from games.templatetags.cards import action_label, cards_seen
 
 
 def table_templates(game_id: str) -> list[str]:
@@ -18,11 +20,13 @@ def table_templates(game_id: str) -> list[str]:
     return [f"games/tables/{game_id}.html", "games/tables/generic.html"]
 
 
-def action_button(action: dict[str, Any]) -> dict[str, Any]:
+def action_button(game_id: str, obs: Any, action: dict[str, Any], seen: set[str]) -> dict[str, Any]:
     return {
         "action": action,
         "json": json.dumps(action, separators=(",", ":"), sort_keys=True),
         "type": str(action.get("type", "")),
+        # What pressing it does, in the game's words, from what this seat sees.
+        "label": action_label(game_id, obs, action, seen),
     }
 
 
@@ -47,6 +51,8 @@ def game_page_context(game: Game, user: AbstractBaseUser | AnonymousUser) -> dic
     view = game_selectors.game_view(game, user)
     history = game_selectors.game_history(game, user)
     names = seat_names(view["seats"])
+    obs = view["observation"]
+    seen = cards_seen(obs)
     moves = [
         {
             "number": move["number"],
@@ -59,16 +65,63 @@ def game_page_context(game: Game, user: AbstractBaseUser | AnonymousUser) -> dic
     return {
         "game": game,
         "view": view,
-        "obs": view["observation"],
+        "obs": obs,
         "names": names,
         "moves": moves,
-        "actions": [action_button(action) for action in view["legal_actions"]],
+        "actions": [action_button(game.game_id, obs, action, seen) for action in view["legal_actions"]],
         "status_line": status_line(game, view, names),
         "deadline": game.turn_deadline if game.status == GameStatus.RUNNING else None,
         "table_templates": table_templates(game.game_id),
         "engine_game": get_game(game.game_id),
         "supports_talk": get_game(game.game_id).table_talk,
     }
+
+
+def card_templates(game_id: str) -> list[str]:
+    """How one card ``c`` of a game is drawn: the game's own card template if it has one."""
+    return [f"games/tables/_{game_id}_card.html", "games/_card.html"]
+
+
+# What each part of a seat's own observation holds that the table does not show, in words.
+PRIVATE_PARTS = {
+    "ring": "Its offer on the ring",
+    "players": "Its face-down plan",
+    "log": "Other cards it was shown",
+    "library_top": "Top of its library",
+    "library_bottom": "Bottom of its library",
+    "exiled_face_down_cards": "Exiled face down",
+    "team_hands": "Its teammate's hand",
+    "discarded": "Its Mulligan discards",
+    "last_hand": "Its discards in the last hand",
+}
+
+
+def _cards_in(engine_game: EngineGame, value: Any) -> list[str]:
+    if isinstance(value, str):
+        return [value] if engine_game.is_card(value) else []
+    if isinstance(value, dict):
+        return [card for item in value.values() for card in _cards_in(engine_game, item)]
+    if isinstance(value, list | tuple):
+        return [card for item in value for card in _cards_in(engine_game, item)]
+    return []
+
+
+def private_cards(
+    engine_game: EngineGame, own: dict[str, Any], public: dict[str, Any]
+) -> list[dict[str, Any]]:
+    """The cards a seat sees beyond its hand and the public table (a face-down offer, a planned
+    Club, the top of its library), part by part, each part named in words."""
+    hand = set(_cards_in(engine_game, own.get("hand")))
+    parts = []
+    for key, value in own.items():
+        if key in ("hand", "seat") or public.get(key) == value:
+            continue
+        shown = set(_cards_in(engine_game, public.get(key))) | hand
+        cards = list(dict.fromkeys(card for card in _cards_in(engine_game, value) if card not in shown))
+        if cards:
+            label = PRIVATE_PARTS.get(key, key.replace("_", " ").capitalize())
+            parts.append({"key": key, "label": label, "cards": cards})
+    return parts
 
 
 def parse_step(raw: str | None, last: int) -> int:
@@ -88,16 +141,18 @@ def replay_context(game: Game, raw_step: str | None) -> dict[str, Any]:
     seats = [game_selectors.seat_summary(seat) for seat in game.seats.all()]
     names = seat_names(seats)
     public = state.observe(None)
+    engine_game = get_game(game.game_id)
     seat_views = []
     for seat in range(state.num_players):
         own = state.observe(seat)
-        # What this seat sees beyond the public table (a face-down offer, say), shown beside its hand.
-        extra = {
-            key: value
-            for key, value in own.items()
-            if key not in ("hand", "seat") and public.get(key) != value
-        }
-        seat_views.append({"index": seat, "name": names.get(seat), "obs": own, "extra": extra})
+        seat_views.append(
+            {
+                "index": seat,
+                "name": names.get(seat),
+                "obs": own,
+                "private": private_cards(engine_game, own, public),
+            }
+        )
     last_move = None
     if step:
         seat, action = stored[step - 1]
@@ -114,6 +169,7 @@ def replay_context(game: Game, raw_step: str | None) -> dict[str, Any]:
         "last_move": last_move,
         "to_act": state.to_act(),
         "table_templates": table_templates(game.game_id),
+        "card_templates": card_templates(game.game_id),
         "outcome": game.outcome,
         "winners": [seat["name"] for seat in seats if seat["rank"] == 1],
     }

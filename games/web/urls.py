@@ -4,6 +4,8 @@ from django.urls import path
 
 from games.web import auth_views, competition_views, game_views, profile_views, views
 from games.web import bot_views as bots
+from games.web import live_views as live
+from games.web import rules_views as rules
 from games.web import settings_views as my_settings
 
 urlpatterns = [
@@ -15,6 +17,11 @@ urlpatterns = [
     path("games/<id:pk>/", game_views.game_page, name="game"),
     path("games/<id:pk>/move/", game_views.game_move, name="game-move"),
     path("games/<id:pk>/replay/", game_views.game_replay, name="game-replay"),
+    # Playing live (the game page's long poll and its game part) and the rules of every game.
+    path("games/<id:pk>/wait/", live.game_wait, name="game-wait"),
+    path("games/<id:pk>/live/", live.game_part, name="game-part"),
+    path("rules/", rules.rules_index, name="rules"),
+    path("rules/<str:game_id>/", rules.rules_page, name="rules-game"),
     path("tournaments/", competition_views.tournament_list, name="tournaments"),
     path("tournaments/<id:pk>/", competition_views.tournament_detail, name="tournament"),
     path("leagues/", competition_views.league_list, name="leagues"),

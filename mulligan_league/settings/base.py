@@ -65,6 +65,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "games.web.context.catalog",
+                "games.web.context.your_turns",
             ],
         },
     },
@@ -141,6 +142,8 @@ REST_FRAMEWORK = {
 }
 # GET /api/me/turns/wait/ looks for a new turn this often (seconds): one small query per look.
 LONG_POLL_INTERVAL: float = env.float("LONG_POLL_INTERVAL", default=1.0)
+# A game page waits this long (seconds) for the game to move on before answering "nothing new".
+GAME_PAGE_WAIT_SECONDS: float = env.float("GAME_PAGE_WAIT_SECONDS", default=25.0)
 
 SPECTACULAR_SETTINGS = {
     "TITLE": "Mulligan League API",

@@ -43,8 +43,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from engine.core import JSON, Action, EngineError, Game, Seat
+from engine.core import JSON, Action, EngineError, Game, Seat, described_for
 from engine.games.golf import config as cfg
+from engine.games.golf import labels
 from engine.games.golf.cards import PLAYER_CARD, default_card_names
 from engine.games.golf.modes import REGISTRY
 from engine.games.golf.state import GolfState
@@ -118,6 +119,9 @@ class GolfGame(Game):
                 words += f", discarding {', '.join(map(str, action['discard']))}"
             return words
         return super().describe_action(action)
+
+    def describe_action_for(self, observation: Mapping[str, Any], action: Any) -> str:
+        return described_for(self, labels.describe_for, observation, action)
 
     def conformance_configs(self) -> list[JSON]:
         return [

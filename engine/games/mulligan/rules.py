@@ -19,8 +19,20 @@ from collections.abc import Callable, Mapping
 from typing import Any, ClassVar
 
 from engine.cards import CARD_INDEX, CARD_NAMES, CardError, parse_card, shuffled_deck
-from engine.core import JSON, Action, EngineError, Game, IllegalAction, Outcome, Seat, State, short
+from engine.core import (
+    JSON,
+    Action,
+    EngineError,
+    Game,
+    IllegalAction,
+    Outcome,
+    Seat,
+    State,
+    described_for,
+    short,
+)
 from engine.games.mulligan import config as cfg
+from engine.games.mulligan import labels
 from engine.games.mulligan.hands import hand_key, rank_hand
 
 TURN, OFFERS, DECIDE, OVER = "turn", "offers", "decide", "over"
@@ -650,6 +662,9 @@ class MulliganGame(Game):
         if kind == "say" and isinstance(action.get("text"), str):
             return f"Say: {action['text']}"
         return super().describe_action(action)
+
+    def describe_action_for(self, observation: Mapping[str, Any], action: Any) -> str:
+        return described_for(self, labels.describe_for, observation, action)
 
     def max_players_for(self, config: Mapping[str, Any] | None) -> int:
         return cfg.max_players(bool((config or {}).get("high_risk", False)))

@@ -36,9 +36,20 @@ import random
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from engine.core import JSON, Action, EngineError, Game, IllegalAction, Outcome, Seat, State, short
+from engine.core import (
+    JSON,
+    Action,
+    EngineError,
+    Game,
+    IllegalAction,
+    Outcome,
+    Seat,
+    State,
+    described_for,
+    short,
+)
 from engine.games.opening_hand import config as cfg
-from engine.games.opening_hand import deck
+from engine.games.opening_hand import deck, labels
 from engine.games.opening_hand.procedure import Procedure, Zones
 
 RACE, OVER = "race", "over"
@@ -514,6 +525,9 @@ class OpeningHandGame(Game):
                 else "Scry: keep the top card on top"
             )
         return super().describe_action(action)
+
+    def describe_action_for(self, observation: Mapping[str, Any], action: Any) -> str:
+        return described_for(self, labels.describe_for, observation, action)
 
     def bots(self) -> Mapping[str, type[Any]]:
         from engine.games.opening_hand.bots import BOTS

@@ -41,8 +41,20 @@ from fractions import Fraction
 from typing import Any, ClassVar
 
 from engine.cards import CARD_NAMES, parse_card, shuffled_deck
-from engine.core import JSON, Action, EngineError, Game, IllegalAction, Outcome, Seat, State, short
+from engine.core import (
+    JSON,
+    Action,
+    EngineError,
+    Game,
+    IllegalAction,
+    Outcome,
+    Seat,
+    State,
+    described_for,
+    short,
+)
 from engine.games.three_card import config as cfg
+from engine.games.three_card import labels
 from engine.games.three_card.hands import CATEGORY_TITLES, dealer_stands, hand_category, hand_value
 
 BET, DECIDE, OVER = "bet", "decide", "over"
@@ -447,6 +459,9 @@ class ThreeCardGame(Game):
             if kind == "mulligan":
                 return "Mulligan and a new Pair Plus" if pair_plus else "Mulligan"
         return super().describe_action(action)
+
+    def describe_action_for(self, observation: Mapping[str, Any], action: Any) -> str:
+        return described_for(self, labels.describe_for, observation, action)
 
     def conformance_configs(self) -> list[JSON]:
         """Sample configs for the engine's conformance suite: seat counts, no Pair Plus, a pay table."""

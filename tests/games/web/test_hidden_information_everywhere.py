@@ -3,7 +3,8 @@ may not see, the deck order or the seed before the game ends (issue 5, point 5).
 
 Each seat is a person; moves alternate between the page's form and the API. Before every move the
 game is fetched as every seat holder and as an anonymous spectator: the game page, the home page,
-the replay page (refused while the game runs), ``GET /api/games/{id}/``, ``/moves/`` and, for seat
+the replay page (refused while the game runs), the game page's live part and its wait,
+``GET /api/games/{id}/``, ``/moves/`` and, for seat
 holders, ``/api/me/turns/``. What a viewer may know is what the engine has shown it: every card in
 any ``observe(viewer)`` so far. Every other card in the engine's full state (other hands, the
 deck, face-down offers) is secret and must not appear in any response: not as a card element
@@ -165,6 +166,8 @@ def _play(game_id: str, seed: int) -> tuple[Game, int, dict[int | None, set[str]
             _check(pages[viewer].get(f"/games/{game.pk}/"), secret, f"{who}: the game page")
             _check(pages[viewer].get("/"), secret, f"{who}: the home page")
             _check(pages[viewer].get(f"/games/{game.pk}/replay/?step=1"), secret, f"{who}: the replay")
+            _check(pages[viewer].get(f"/games/{game.pk}/live/"), secret, f"{who}: the live game part")
+            _check(pages[viewer].get(f"/games/{game.pk}/wait/?after=0"), secret, f"{who}: the page's wait")
             _check(apis[viewer].get(f"/api/games/{game.pk}/"), secret, f"{who}: GET /api/games/{{id}}/")
             _check(apis[viewer].get(f"/api/games/{game.pk}/moves/"), secret, f"{who}: GET .../moves/")
             if viewer is not None:
@@ -192,6 +195,7 @@ def _play(game_id: str, seed: int) -> tuple[Game, int, dict[int | None, set[str]
 @pytest.mark.parametrize("game_id", [game.id for game in registered_games()])
 def test_no_page_or_response_shows_what_its_viewer_may_not_see(game_id: str, settings: Any) -> None:
     settings.RATELIMIT_MOVES = "100000/m"
+    settings.GAME_PAGE_WAIT_SECONDS = 0
     game, moves, known = _play(game_id, seed=11)
     assert moves >= 5
     # Not vacuous: each seat saw cards the spectator did not (its own hand at least).
