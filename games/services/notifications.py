@@ -19,7 +19,9 @@ compares it with ``hmac.compare_digest``, and rejects timestamps more than a few
 ``NOTIFY_MAX_ATTEMPTS``; any other 3xx/4xx is a permanent failure recorded in ``last_error``.
 
 Payloads carry what any seat of the game may see: names, seat numbers, deadlines, links; never
-cards or seeds. Bots get nothing: only seats of a Player (a user) are notified.
+cards or seeds. Bots get nothing: only seats of a Player (a user) are notified. Mail goes only to a
+verified primary address (django-allauth's EmailAddress, see ``games.selectors.accounts``): an
+address nobody proved to be theirs gets nothing, so a sign-up cannot make us mail a stranger.
 """
 
 from __future__ import annotations
@@ -64,6 +66,7 @@ from games.models import (
     Tournament,
 )
 from games.models.notifications import new_webhook_secret
+from games.selectors.accounts import mail_state, verified_primary_emails
 from games.selectors.deadlines import (
     bot_competitors,
     deadline_rules_for,
@@ -153,20 +156,20 @@ def notification_secret_rotate(*, user: AbstractBaseUser) -> NotificationSetting
 
 
 def _recipients(competitor_ids: Iterable[int]) -> dict[int, Recipient]:
-    """The people among these competitors, by competitor id, with their settings (two queries)."""
+    """The people among these competitors, by competitor id, with their settings and verified
+    address (three queries)."""
     people = list(
-        Player.objects.filter(competitor_id__in=set(competitor_ids)).values_list(
-            "competitor_id", "user_id", "user__email"
-        )
+        Player.objects.filter(competitor_id__in=set(competitor_ids)).values_list("competitor_id", "user_id")
     )
     if not people:
         return {}
-    stored = {
-        s.user_id: s for s in NotificationSettings.objects.filter(user_id__in={u for _, u, _ in people})
-    }
+    users = {user for _, user in people}
+    stored = {s.user_id: s for s in NotificationSettings.objects.filter(user_id__in=users)}
+    # Mail goes only to an address its owner proved to be theirs.
+    emails = verified_primary_emails(users)
     return {
-        competitor: Recipient(user, email or "", stored.get(user) or NotificationSettings(user_id=user))
-        for competitor, user, email in people
+        competitor: Recipient(user, emails.get(user, ""), stored.get(user) or NotificationSettings(user_id=user))
+        for competitor, user in people
     }
 
 
@@ -365,17 +368,19 @@ def notify_test(*, user: AbstractBaseUser, channel: str | None = None) -> list[N
     if channel is not None and channel not in CHANNELS:
         raise InvalidInput(f"channel must be one of {', '.join(CHANNELS)}")
     found = notification_settings_for(user)
-    email = getattr(user, "email", "") or ""
+    mail = mail_state(user)
     usable: dict[str, bool] = {
-        NotificationChannel.EMAIL: bool(email),
+        NotificationChannel.EMAIL: mail.reachable,
         NotificationChannel.WEBHOOK: bool(found.webhook_url),
     }
     channels = [channel] if channel else [c for c in CHANNELS if usable[c]]
     for chosen in channels:
         if not usable[chosen]:
-            what = "your account has no e-mail address" if chosen == "email" else "no webhook URL is set"
+            what = mail.reason if chosen == "email" else "no webhook URL is set"
             raise InvalidInput(f"cannot test {chosen}: {what}")
     if not channels:
+        if mail.address:
+            raise InvalidInput(f"nothing to test: {mail.reason}, and no webhook URL is set")
         raise InvalidInput("nothing to test: set an e-mail address or a webhook URL first")
     recent = Notification.objects.filter(
         user_id=user.pk, kind=NotificationKind.TEST, created_at__gt=timezone.now() - timedelta(hours=1)
@@ -434,9 +439,10 @@ def _send(row: Notification) -> None:
 
 
 def _send_email(row: Notification) -> None:
-    email = row.user.email
+    # Looked up again at delivery: the address may have been removed or replaced since.
+    email = verified_primary_emails([row.user_id]).get(row.user_id)
     if not email:
-        raise DeliveryError("the user has no e-mail address")
+        raise DeliveryError("the user has no verified e-mail address")
     subject, body = email_text(row.kind, row.payload)
     try:
         send_mail(subject, body, settings.DEFAULT_FROM_EMAIL, [email])

@@ -1,4 +1,5 @@
-"""``/settings/``: a player's notification switches, webhook URL and secret, and vacations.
+"""``/settings/``: a player's e-mail addresses (managed on allauth's pages), notification switches,
+webhook URL and secret, and vacations.
 
 Every form posts to its own URL and comes back to the page (post/redirect/get); a refusal from a
 service is shown on its form, with status 400, and changes nothing.
@@ -19,6 +20,7 @@ from django.views.decorators.http import require_POST
 
 from games.api.notification_serializers import SWITCH_FIELDS
 from games.models import NotificationSettings
+from games.selectors.accounts import email_addresses_of, mail_state
 from games.services.errors import ServiceError
 from games.services.notifications import (
     notification_secret_rotate,
@@ -71,7 +73,8 @@ def _page(request: HttpRequest, status: int = 200, **forms_given: Any) -> HttpRe
         "settings_form": forms_given.get("settings_form") or NotificationSettingsForm(instance=found),
         "vacation_form": forms_given.get("vacation_form") or VacationForm(),
         "secret": found.webhook_secret,
-        "has_email": bool(request.user.email),
+        "mail": mail_state(request.user),
+        "email_addresses": email_addresses_of(request.user),
         "vacations": [
             {"vacation": v, "upcoming": v.starts_at > now, "ongoing": v.starts_at <= now < v.ends_at}
             for v in player.vacations.filter(ends_at__gt=now - timedelta(days=30)).order_by("starts_at")

@@ -1,8 +1,8 @@
 """The pages for people. Each area keeps its routes beside its views."""
 
-from django.urls import path
+from django.urls import include, path
 
-from games.web import auth_views, competition_views, game_views, profile_views, views
+from games.web import account_views, competition_views, game_views, profile_views, views
 from games.web import bot_views as bots
 from games.web import live_views as live
 from games.web import rules_views as rules
@@ -11,9 +11,11 @@ from games.web import settings_views as my_settings
 urlpatterns = [
     path("", views.home, name="home"),
     path("ladder/<str:game_id>/", views.ladder_page, name="ladder"),
-    path("accounts/signup/", auth_views.signup_view, name="signup"),
-    path("accounts/login/", auth_views.login_view, name="login"),
-    path("accounts/logout/", auth_views.logout_view, name="logout"),
+    # django-allauth's account pages; the short names stay for our templates and tests.
+    path("accounts/signup/", account_views.signup, name="signup"),
+    path("accounts/login/", account_views.login, name="login"),
+    path("accounts/logout/", account_views.logout, name="logout"),
+    path("accounts/", include("allauth.urls")),
     path("games/<id:pk>/", game_views.game_page, name="game"),
     path("games/<id:pk>/move/", game_views.game_move, name="game-move"),
     path("games/<id:pk>/replay/", game_views.game_replay, name="game-replay"),

@@ -13,6 +13,8 @@ from pathlib import Path
 
 import environ
 
+from mulligan_league.account_rates import account_rate_limits
+
 BASE_DIR = Path(__file__).resolve().parent.parent.parent
 VAR_DIR = BASE_DIR / "var"
 
@@ -114,6 +116,35 @@ LOGOUT_REDIRECT_URL = "/"
 # s, m, h or d. Log-in attempts count per client address and per username tried.
 RATELIMIT_LOGIN: str = env("RATELIMIT_LOGIN", default="10/m")
 RATELIMIT_MOVES: str = env("RATELIMIT_MOVES", default="60/m")
+
+# -- Accounts (django-allauth: sign-up, log-in, e-mail addresses, password reset) ---------------------
+# Sign-up asks for a username, an e-mail address and the password twice; log-in is by username. An
+# address is verified by a signed link in a mail (no codes). "optional": a new person plays at once,
+# but notification mails go only to a verified primary address (games.services.notifications).
+INSTALLED_APPS += ["allauth", "allauth.account"]
+MIDDLEWARE += ["allauth.account.middleware.AccountMiddleware"]
+AUTHENTICATION_BACKENDS = [
+    "django.contrib.auth.backends.ModelBackend",
+    "allauth.account.auth_backends.AuthenticationBackend",
+]
+# Creates each new person's Player (games.services.players) and words the refusals.
+ACCOUNT_ADAPTER = "games.web.account_adapter.AccountAdapter"
+ACCOUNT_LOGIN_METHODS = {"username"}
+ACCOUNT_SIGNUP_FIELDS = ["username*", "email*", "password1*", "password2*"]
+ACCOUNT_EMAIL_VERIFICATION = "optional"
+ACCOUNT_EMAIL_VERIFICATION_BY_CODE_ENABLED = False
+ACCOUNT_PASSWORD_RESET_BY_CODE_ENABLED = False
+ACCOUNT_CONFIRM_EMAIL_ON_GET = False
+ACCOUNT_UNIQUE_EMAIL = True
+ACCOUNT_MAX_EMAIL_ADDRESSES = 5
+ACCOUNT_EMAIL_SUBJECT_PREFIX = "[Mulligan League] "
+ACCOUNT_LOGOUT_REDIRECT_URL = LOGOUT_REDIRECT_URL
+# Throttled like the log-in page always was: RATELIMIT_LOGIN per client address, and per username
+# (failed log-ins) or address (password resets) tried; a verification mail at most every 3 minutes.
+ACCOUNT_RATE_LIMITS = account_rate_limits(RATELIMIT_LOGIN)
+# The client address those limits count: as the API's (API_NUM_PROXIES proxies append to
+# X-Forwarded-For; with 0 the connection's own address, which a forged header cannot change).
+ALLAUTH_TRUSTED_PROXY_COUNT: int = env.int("API_NUM_PROXIES", default=0)
 
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [

@@ -6,6 +6,7 @@ import factory
 from django.contrib.auth.models import User
 
 from games.models import Bot, BotKind, Competitor, Player, Rating
+from games.services.players import email_verified_set
 
 
 class UserFactory(factory.django.DjangoModelFactory):
@@ -31,6 +32,21 @@ class PlayerFactory(factory.django.DjangoModelFactory):
 
     user = factory.SubFactory(UserFactory)
     competitor = factory.SubFactory(CompetitorFactory, name=factory.SelfAttribute("..user.username"))
+
+
+class VerifiedPlayerFactory(PlayerFactory):
+    """A player whose e-mail address is verified (allauth's EmailAddress, primary), as after
+    following the link of the verification mail: notification mails reach them. A plain
+    PlayerFactory's address is unverified, as for an account made before sign-up went through
+    allauth, and gets no mail."""
+
+    class Meta:
+        skip_postgeneration_save = True
+
+    @factory.post_generation
+    def verified_email(player: Player, create: bool, extracted: object, **kwargs: object) -> None:
+        if create and player.user.email:
+            email_verified_set(player.user, player.user.email)
 
 
 class BotFactory(factory.django.DjangoModelFactory):

@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from games.models import Game, NotificationSettings, Player
+from tests.games.factories import VerifiedPlayerFactory
 from tests.games.helpers import create_game
 
 
@@ -32,6 +33,12 @@ class Receiver:
     url: str
     answers: list[int] = field(default_factory=list)
     received: list[Received] = field(default_factory=list)
+
+
+@pytest.fixture
+def players(db: None) -> list[Player]:
+    """People whose addresses are verified: only those get notification mails."""
+    return VerifiedPlayerFactory.create_batch(4)
 
 
 @pytest.fixture(autouse=True)
