@@ -168,7 +168,9 @@ def _recipients(competitor_ids: Iterable[int]) -> dict[int, Recipient]:
     # Mail goes only to an address its owner proved to be theirs.
     emails = verified_primary_emails(users)
     return {
-        competitor: Recipient(user, emails.get(user, ""), stored.get(user) or NotificationSettings(user_id=user))
+        competitor: Recipient(
+            user, emails.get(user, ""), stored.get(user) or NotificationSettings(user_id=user)
+        )
         for competitor, user in people
     }
 

@@ -1,12 +1,13 @@
 """django-allauth's hooks for this site: every sign-up makes its Player through
-``games.services.players`` (one path for everyone), and too many failed log-ins get the same
-429 page as every other throttled account form."""
+``games.services.players`` (one path for everyone), the primary address stays until another takes
+its place, and too many failed log-ins get the same 429 page as every other throttled account form."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from allauth.account.adapter import DefaultAccountAdapter
+from allauth.account.models import EmailAddress
 from allauth.core.exceptions import ImmediateHttpResponse
 from allauth.core.ratelimit import respond_429
 from django.contrib.auth.models import AbstractBaseUser
@@ -36,3 +37,8 @@ class AccountAdapter(DefaultAccountAdapter):
             super().pre_authenticate(request, **credentials)
         except ValidationError:
             raise ImmediateHttpResponse(respond_429(request)) from None
+
+    def can_delete_email(self, email_address: EmailAddress) -> bool:
+        # Sign-up asks for an address: an account keeps one for its mails and password resets. To
+        # change it, a person adds the new one, verifies it and makes it primary.
+        return not email_address.primary and super().can_delete_email(email_address)

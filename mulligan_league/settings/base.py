@@ -137,6 +137,8 @@ ACCOUNT_PASSWORD_RESET_BY_CODE_ENABLED = False
 ACCOUNT_CONFIRM_EMAIL_ON_GET = False
 ACCOUNT_UNIQUE_EMAIL = True
 ACCOUNT_MAX_EMAIL_ADDRESSES = 5
+# A password reset asked for an address no account has sends nothing (the page answers the same).
+ACCOUNT_EMAIL_UNKNOWN_ACCOUNTS = False
 ACCOUNT_EMAIL_SUBJECT_PREFIX = "[Mulligan League] "
 ACCOUNT_LOGOUT_REDIRECT_URL = LOGOUT_REDIRECT_URL
 # Throttled like the log-in page always was: RATELIMIT_LOGIN per client address, and per username

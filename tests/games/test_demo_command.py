@@ -12,6 +12,7 @@ from django.core.management import call_command
 
 from games.models import League, Tournament
 from games.selectors import games as game_selectors
+from games.selectors.accounts import verified_primary_emails
 
 pytestmark = pytest.mark.django_db
 
@@ -28,3 +29,4 @@ def test_the_demo_leaves_games_waiting_for_people_and_runs_twice(on_commit: Any)
     waiting = game_selectors.turns_waiting(alice)
     assert len(waiting) >= 2, "alice has her own game and at least one tournament game to play"
     assert "/accounts/login/" in out.getvalue()
+    assert verified_primary_emails([alice.pk]) == {alice.pk: "alice@example.com"}, "her turn mails go out"

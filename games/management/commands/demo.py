@@ -19,7 +19,7 @@ from games.services.competitions import (
 )
 from games.services.games import game_create
 from games.services.leagues import league_create, league_join, league_open_registration, league_start
-from games.services.players import builtin_bots_ensure, player_create
+from games.services.players import builtin_bots_ensure, email_verified_set, player_create
 
 DEMO_PASSWORD = "mulligan-demo"
 DEMO_LEAGUE = "Mulligan ladder (demo)"
@@ -38,7 +38,11 @@ class Command(BaseCommand):
         self.stdout.write(f"built-in bots: {', '.join(bot.competitor.name for bot in bots)}")
         for username in ("alice", "bob", "carol"):
             if not User.objects.filter(username=username).exists():
-                player_create(username=username, password=DEMO_PASSWORD)
+                person = player_create(
+                    username=username, password=DEMO_PASSWORD, email=f"{username}@example.com"
+                )
+                # Verified, so the demo's turn mails go out (to the console unless EMAIL_URL is set).
+                email_verified_set(person.user, person.user.email)
             player = Player.objects.get(user__username=username)
             token, _ = Token.objects.get_or_create(user=player.user)
             self.stdout.write(

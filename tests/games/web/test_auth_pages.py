@@ -119,7 +119,9 @@ class TestAbuse:
         settings.ACCOUNT_RATE_LIMITS = account_rate_limits("2/m")
         PlayerFactory(user__username="cid")
         for address in ("10.0.0.1", "10.0.0.2"):
-            response = Client(REMOTE_ADDR=address).post(reverse("login"), {"login": "cid", "password": "guess"})
+            response = Client(REMOTE_ADDR=address).post(
+                reverse("login"), {"login": "cid", "password": "guess"}
+            )
             assert response.status_code == 200
         client = Client(REMOTE_ADDR="10.0.0.3")
         response = client.post(reverse("login"), {"login": "cid", "password": PASSWORD})
@@ -132,7 +134,7 @@ class TestAbuse:
 
     def test_the_settings_rate_is_the_default_of_every_account_limit(self, settings: Any) -> None:
         limits = account_rate_limits(settings.RATELIMIT_LOGIN)
-        assert settings.ACCOUNT_RATE_LIMITS == limits
+        assert limits == settings.ACCOUNT_RATE_LIMITS
         for action in ("login", "login_failed", "signup", "reset_password", "confirm_email"):
             assert f"{settings.RATELIMIT_LOGIN}/ip" in limits[action]
 
