@@ -51,6 +51,12 @@ class NotificationSettingsForm(forms.ModelForm):
             "webhook_url": forms.URLInput(attrs={"size": 60, "placeholder": "https://example.com/hook"})
         }
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        # The switches sit in a table without <label>s: each is named for screen readers.
+        for name in SWITCH_FIELDS:
+            self.fields[name].widget.attrs["aria-label"] = self.Meta.labels[name]
+
 
 class VacationForm(forms.Form):
     starts_at = forms.DateTimeField(

@@ -24,7 +24,7 @@ def test_an_author_uploads_the_starter_bot_and_it_passes_validation(
     player_create(username="dora", password=PASSWORD)
     base = live_server.url
     page.goto(f"{base}/accounts/login/")
-    page.fill("#id_username", "dora")
+    page.fill("#id_login", "dora")
     page.fill("#id_password", PASSWORD)
     page.click("form [type=submit]")
     page.wait_for_load_state()

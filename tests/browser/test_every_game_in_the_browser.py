@@ -36,7 +36,7 @@ def test_a_person_plays_a_whole_game_in_the_browser(
     game = game_create(game_id=game_id, competitors=competitors, config=config, seed=17)
 
     page.goto(f"{live_server.url}/accounts/login/")
-    page.fill("#id_username", person.user.username)
+    page.fill("#id_login", person.user.username)
     page.fill("#id_password", PASSWORD)
     page.click("form [type=submit]")
     page.wait_for_load_state()

@@ -26,6 +26,7 @@ PASSWORD = "a long browser password"
 def _sign_up(page: Any, base: str, username: str) -> Player:
     page.goto(f"{base}/accounts/signup/")
     page.fill("#id_username", username)
+    page.fill("#id_email", f"{username}@example.org")
     page.fill("#id_password1", PASSWORD)
     page.fill("#id_password2", PASSWORD)
     page.click("form [type=submit]")

@@ -25,7 +25,7 @@ MAX_CLICKS = 400
 
 def _log_in(page: Any, base: str, username: str) -> None:
     page.goto(f"{base}/accounts/login/")
-    page.fill("#id_username", username)
+    page.fill("#id_login", username)
     page.fill("#id_password", PASSWORD)
     page.click("form [type=submit]")
     page.wait_for_load_state()
