@@ -38,7 +38,9 @@ def test_sign_up_verify_from_the_mail_and_visit_the_account_pages(
     page.click("form[data-testid=signup-form] [type=submit]")
     page.wait_for_load_state()
     assert "Log out" in page.inner_text("header")
-    assert "Please verify your e-mail address maud@example.org" in page.inner_text("[data-testid=verify-banner]")
+    assert "Please verify your e-mail address maud@example.org" in page.inner_text(
+        "[data-testid=verify-banner]"
+    )
     accessibility("the home page of a new person")
     screenshot("accounts-home-unverified")
 
