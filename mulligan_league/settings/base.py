@@ -112,8 +112,9 @@ warnings.filterwarnings("ignore", message="No directory at", module="whitenoise.
 LOGIN_URL = "/accounts/login/"
 LOGIN_REDIRECT_URL = "/"
 LOGOUT_REDIRECT_URL = "/"
-# Rate limits of the pages (django-ratelimit, counted in CACHES): "<count>/<period>" with period
-# s, m, h or d. Log-in attempts count per client address and per username tried.
+# Rate limits of the pages (counted in CACHES): "<count>/<period>" with period s, m, h or d. The
+# account pages' (log-in, sign-up, password reset: django-allauth) are set from RATELIMIT_LOGIN in
+# "-- Accounts" below; moves are counted by django-ratelimit.
 RATELIMIT_LOGIN: str = env("RATELIMIT_LOGIN", default="10/m")
 RATELIMIT_MOVES: str = env("RATELIMIT_MOVES", default="60/m")
 
@@ -127,7 +128,7 @@ AUTHENTICATION_BACKENDS = [
     "django.contrib.auth.backends.ModelBackend",
     "allauth.account.auth_backends.AuthenticationBackend",
 ]
-# Creates each new person's Player (games.services.players) and words the refusals.
+# Makes each new person's Player through games.services.players; keeps the primary address.
 ACCOUNT_ADAPTER = "games.web.account_adapter.AccountAdapter"
 ACCOUNT_LOGIN_METHODS = {"username"}
 ACCOUNT_SIGNUP_FIELDS = ["username*", "email*", "password1*", "password2*"]
@@ -140,7 +141,6 @@ ACCOUNT_MAX_EMAIL_ADDRESSES = 5
 # A password reset asked for an address no account has sends nothing (the page answers the same).
 ACCOUNT_EMAIL_UNKNOWN_ACCOUNTS = False
 ACCOUNT_EMAIL_SUBJECT_PREFIX = "[Mulligan League] "
-ACCOUNT_LOGOUT_REDIRECT_URL = LOGOUT_REDIRECT_URL
 # Throttled like the log-in page always was: RATELIMIT_LOGIN per client address, and per username
 # (failed log-ins) or address (password resets) tried; a verification mail at most every 3 minutes.
 ACCOUNT_RATE_LIMITS = account_rate_limits(RATELIMIT_LOGIN)
