@@ -230,6 +230,9 @@ class served_as_printed:
 
     def __enter__(self) -> str:
         with socket.socket() as probe:
+            # As the server binds (http.server reuses addresses): the last game's closed
+            # connections may linger in TIME_WAIT on this port without making it taken.
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
             try:
                 probe.bind(("127.0.0.1", HTTP_PORT))
             except OSError:
