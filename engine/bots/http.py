@@ -69,6 +69,11 @@ class _DeadlineSSLSocket(_Deadline, ssl.SSLSocket):
         super().sendall(data, flags)
 
 
+# What allows private addresses where this engine runs inside the service (its workers pass the
+# setting as ``allow_private``); the command line's ``play`` always allows them.
+PRIVATE_HINT = "the service's setting BOT_HTTP_ALLOW_PRIVATE=true allows private addresses, for development"
+
+
 def is_public_address(ip: ipaddress.IPv4Address | ipaddress.IPv6Address) -> bool:
     """Whether the service may call this address on a user's behalf (bots, webhooks): not private,
     loopback, link-local, multicast, reserved or unspecified, an IPv4-mapped IPv6 address included."""
@@ -90,7 +95,7 @@ def resolve_public(host: str, port: int) -> list[tuple[int, str]]:
         if _refused(ip):
             raise BotFault(
                 FaultKind.UNAVAILABLE,
-                f"the bot's host {host!r} resolves to {ip}, which is not a public address",
+                f"the bot's host {host!r} resolves to {ip}, which is not a public address ({PRIVATE_HINT})",
             )
     return addresses
 

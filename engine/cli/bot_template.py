@@ -8,27 +8,32 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from engine.bots.kit import LANGUAGES, TRANSPORTS, template
+from engine.bots.kit import HTTP_PORT, LANGUAGES, TRANSPORTS, default_file_name, template, try_it
 from engine.cli.common import FAILURE, CommandError
 from engine.core import EngineError, get_game
 
 
 def default_path(game_id: str, transport: str) -> Path:
-    return Path(f"{game_id}_bot.py" if transport == "stdio" else f"{game_id}_http_bot.py")
+    return Path(default_file_name(game_id, transport))
 
 
 def run(args: argparse.Namespace) -> int:
     try:
         game = get_game(args.game)
-        source = template(game.id, transport=args.transport, language=args.lang)
+        path = (
+            None if args.out == "-" else Path(args.out) if args.out else default_path(game.id, args.transport)
+        )
+        if path is not None and path.is_dir():
+            path = path / default_path(game.id, args.transport)
+        # The file's comments name it, so their commands work as they are.
+        source = template(
+            game.id, transport=args.transport, language=args.lang, file_name=path.name if path else None
+        )
     except EngineError as exc:
         raise CommandError(str(exc)) from None
-    if args.out == "-":
+    if path is None:
         sys.stdout.write(source)
         return 0
-    path = Path(args.out) if args.out else default_path(game.id, args.transport)
-    if path.is_dir():
-        path = path / default_path(game.id, args.transport)
     if path.exists() and not args.force:
         raise CommandError(f"{path} exists; pass --force to overwrite it")
     try:
@@ -36,14 +41,13 @@ def run(args: argparse.Namespace) -> int:
         os.chmod(path, 0o755)
     except OSError as exc:
         raise CommandError(f"cannot write {path}: {exc.strerror or exc}", FAILURE) from None
-    if args.transport == "stdio":
-        hint = f"python -m engine play {game.id} --bot {path} --vs heuristic --games 100"
-    else:
-        hint = (
-            f"python3 {path} --port 8000   and then   "
-            f"python -m engine play {game.id} --bot http://127.0.0.1:8000/ --vs heuristic"
+    print(f"wrote {path}; try it:")
+    for command in try_it(game.id, args.transport, str(path)):
+        print(f"  {command}")
+    if args.transport == "http":
+        print(
+            f"(the bot listens on port {HTTP_PORT}, not 8000, the service's own; run the game in another terminal)"
         )
-    print(f"wrote {path}; try it:  {hint}")
     return 0
 
 

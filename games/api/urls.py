@@ -1,5 +1,7 @@
+from csp.constants import SELF, UNSAFE_INLINE
+from csp.decorators import csp_update
 from django.urls import path
-from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerSplitView
 
 from games.api import bot_views as bots
 from games.api import competition_views as tournaments
@@ -8,9 +10,19 @@ from games.api import me_views as me
 from games.api import notification_views as notifications
 from games.api import views
 
+# Redoc styles itself by inserting <style> elements (styled-components) and fails to render without
+# them, and runs its search in a worker made from a blob: URL; so its page alone may apply inline
+# styles and start that worker. Its scripts, and everything else, still come from this host only.
+redoc_view = csp_update({"style-src": [UNSAFE_INLINE], "worker-src": [SELF, "blob:"]})(
+    SpectacularRedocView.as_view(url_name="api-schema")
+)
+
 urlpatterns = [
     path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
-    path("docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
+    # The split view serves Swagger UI's start-up script from its own URL (?script), so the page has
+    # no inline script and runs under the site's Content-Security-Policy.
+    path("docs/", SpectacularSwaggerSplitView.as_view(url_name="api-schema"), name="api-docs"),
+    path("redoc/", redoc_view, name="api-redoc"),
     path("auth/token/", views.TokenLoginView.as_view(), name="api-token"),
     path("me/", views.MeView.as_view(), name="api-me"),
     path("me/turns/", me.MyTurnsView.as_view(), name="api-me-turns"),

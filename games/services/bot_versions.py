@@ -66,6 +66,10 @@ MAX_ARGS = 20
 MAX_ARG_LENGTH = 200
 ARCHIVE_SUFFIXES = (".tar.gz", ".zip", ".tar")
 SUBMITTED_KINDS = (BotKind.PROGRAM, BotKind.HTTP)
+# Refusals of private bot URLs say what allows them: a developer trying a bot on their own machine.
+ALLOW_PRIVATE_HINT = (
+    "the server setting BOT_HTTP_ALLOW_PRIVATE=true allows private addresses, for development"
+)
 SAFE_FILENAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]*$")
 NAME_CHARACTERS = re.compile(r"^[\w .'()-]+$")
 
@@ -276,13 +280,13 @@ def clean_url(url: object) -> str:
     if not getattr(settings, "BOT_HTTP_ALLOW_PRIVATE", False):
         host = (parts.hostname or "").strip("[]").lower()
         if host == "localhost" or host.endswith(".localhost"):
-            raise InvalidInput("the URL must reach a public server, not localhost")
+            raise InvalidInput(f"the URL must reach a public server, not localhost ({ALLOW_PRIVATE_HINT})")
         try:
             address = ipaddress.ip_address(host)
         except ValueError:
             address = None  # a name: the worker checks what it resolves to at each call
         if address is not None and not is_public_address(address):
-            raise InvalidInput(f"the URL must reach a public address, not {address}")
+            raise InvalidInput(f"the URL must reach a public address, not {address} ({ALLOW_PRIVATE_HINT})")
     return url
 
 

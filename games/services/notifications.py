@@ -529,7 +529,10 @@ def _refuse_private(url: str) -> None:
     for address in addresses:
         ip = ipaddress.ip_address(address.split("%")[0])
         if not is_public_address(ip):
-            raise DeliveryError(f"webhook host {host!r} is a private address ({ip})")
+            raise DeliveryError(
+                f"webhook host {host!r} is a private address ({ip}); the server setting "
+                "NOTIFY_WEBHOOK_ALLOW_PRIVATE=true allows private addresses, for development"
+            )
 
 
 # -- The deadline sweep ---------------------------------------------------------------------------

@@ -338,3 +338,36 @@ LOGGING = {
     "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "plain"}},
     "root": {"handlers": ["console"], "level": env("LOG_LEVEL", default="INFO")},
 }
+
+# -- Self-contained pages: nothing is loaded from another host ---------------------------------------
+# The API docs' Swagger UI and Redoc come from drf-spectacular-sidecar (static files served by
+# WhiteNoise above), and every response carries a Content-Security-Policy that allows this host
+# only: no inline script or style, no other origin. CSPMiddleware sits right after
+# SecurityMiddleware so even responses that earlier middleware cut short get the header.
+from csp.constants import NONE, SELF  # noqa: E402
+
+INSTALLED_APPS += ["drf_spectacular_sidecar", "csp"]
+MIDDLEWARE.insert(
+    MIDDLEWARE.index("django.middleware.security.SecurityMiddleware") + 1, "csp.middleware.CSPMiddleware"
+)
+SPECTACULAR_SETTINGS |= {
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
+    # Swagger UI would otherwise show a badge image from validator.swagger.io.
+    "SWAGGER_UI_SETTINGS": {"deepLinking": True, "validatorUrl": None},
+}
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF],
+        "style-src": [SELF],
+        "img-src": [SELF, "data:"],
+        "connect-src": [SELF],
+        "font-src": [SELF],
+        "object-src": [NONE],
+        "base-uri": [SELF],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
+    }
+}

@@ -3,6 +3,10 @@
 from __future__ import annotations
 
 import json
+import os
+import re
+import shlex
+import socket
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -13,7 +17,7 @@ import pytest
 
 from engine.__main__ import main
 from engine.bots import sandbox
-from engine.bots.kit import TRANSPORTS, template
+from engine.bots.kit import HTTP_PORT, TRANSPORTS, template
 from engine.core import registered_games
 
 GAMES = [game.id for game in registered_games()]
@@ -145,6 +149,158 @@ def test_every_transport_template_is_complete_python() -> None:
             source = template(game_id, transport=transport)
             compile(source, f"{game_id}-{transport}", "exec")
             assert "GAME_ID" not in source and game_id in source
+            assert "OPPONENT_BOT" not in source and "THIS_FILE" not in source
+
+
+# -- the "try it" lines: what bot-template prints and what the bot's own comments say ---------------
+
+REPO = Path(__file__).resolve().parents[2]
+TRY_IT_TIMEOUT = 300  # bounded; 20 sandboxed games take seconds
+
+
+def shell_words(command: str) -> list[str]:
+    """A printed command as this test runs it: ``python``/``python3`` is this interpreter."""
+    words = shlex.split(command, comments=True)
+    return [sys.executable, *words[1:]] if words[0] in ("python", "python3") else words
+
+
+def kit_env() -> dict[str, str]:
+    return {**os.environ, "PYTHONPATH": str(REPO)}
+
+
+def written_by_bot_template(tmp_path: Path, *argv: str) -> tuple[Path, list[str]]:
+    """Runs ``python -m engine bot-template`` in ``tmp_path`` as a user would: the file and the
+    commands it printed after "try it:"."""
+    done = subprocess.run(
+        [sys.executable, "-m", "engine", "bot-template", *argv],
+        cwd=tmp_path,
+        env=kit_env(),
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    first, *rest = done.stdout.splitlines()
+    match = re.fullmatch(r"wrote (\S+); try it:", first)
+    assert match, done.stdout
+    commands = [line.strip() for line in rest if line.startswith("  ")]
+    assert commands, done.stdout
+    return tmp_path / match.group(1), commands
+
+
+def documented(path: Path) -> list[str]:
+    """The commands the bot file's own comments give to try it (the indented lines after "Try it")."""
+    doc = path.read_text(encoding="utf-8").split('"""')[1]
+    after = doc[doc.index("Try it") :]
+    block = after[after.index("\n\n") + 2 :].split("\n\n")[0]
+    return [line.strip() for line in block.splitlines() if line.startswith("    ")]
+
+
+def run_command(command: str, cwd: Path) -> None:
+    done = subprocess.run(
+        shell_words(command),
+        cwd=cwd,
+        env=kit_env(),
+        capture_output=True,
+        text=True,
+        timeout=TRY_IT_TIMEOUT,
+        check=False,
+    )
+    assert done.returncode == 0, (
+        f"{command!r} exited {done.returncode}:\n{done.stdout[-2000:]}{done.stderr[-2000:]}"
+    )
+    assert "faults" in done.stdout and "Traceback" not in done.stderr, done.stdout + done.stderr
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_the_try_it_lines_of_the_stdio_template_work_for_every_game(game_id: str, tmp_path: Path) -> None:
+    path, printed = written_by_bot_template(tmp_path, game_id)
+    in_file = documented(path)
+    assert len(printed) == 1 and len(in_file) == 1, (printed, in_file)
+    for command in printed + in_file:
+        run_command(command, tmp_path)
+
+
+class served_as_printed:
+    """The HTTP template started with the command bot-template printed, on its default port."""
+
+    def __init__(self, command: str, cwd: Path) -> None:
+        self.command, self.cwd = command, cwd
+
+    def __enter__(self) -> str:
+        with socket.socket() as probe:
+            # As the server binds (http.server reuses addresses): the last game's closed
+            # connections may linger in TIME_WAIT on this port without making it taken.
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            try:
+                probe.bind(("127.0.0.1", HTTP_PORT))
+            except OSError:
+                pytest.fail(f"port {HTTP_PORT}, the HTTP template's default, is taken on this machine")
+        self.process = subprocess.Popen(
+            shell_words(self.command), cwd=self.cwd, env=kit_env(), stderr=subprocess.PIPE, text=True
+        )
+        assert self.process.stderr is not None
+        line = self.process.stderr.readline()  # printed once it listens; EOF if it died
+        assert line.startswith("listening on http://"), f"{self.command!r}: {line!r}"
+        return line.split()[-1]
+
+    def __exit__(self, *exc: object) -> None:
+        self.process.kill()
+        self.process.wait()
+        if self.process.stderr is not None:
+            self.process.stderr.close()
+
+
+def test_the_try_it_lines_of_the_http_template_work_for_every_game(tmp_path: Path) -> None:
+    # One test for all games, one after the other: the lines use the template's one fixed port.
+    for game_id in GAMES:
+        folder = tmp_path / game_id
+        folder.mkdir()
+        path, printed = written_by_bot_template(folder, game_id, "--transport", "http")
+        for commands in (printed, documented(path)):
+            server, game = commands
+            assert f":{HTTP_PORT}/" in game and ":8000" not in game, game
+            with served_as_printed(server, folder) as url:
+                assert url == f"http://127.0.0.1:{HTTP_PORT}/"
+                run_command(game, folder)
+
+
+def test_the_readme_s_starter_kit_lines_work(tmp_path: Path) -> None:
+    """The README's block for Mulligan, as written (but for the line that needs Node.js)."""
+    readme = (REPO / "README.md").read_text(encoding="utf-8")
+    section = readme[readme.index("### The starter kit") :]
+    opening = section.index("```sh") + len("```sh")
+    block = section[opening : section.index("```", opening)]
+    lines = [line for line in block.replace("\\\n", " ").splitlines() if line.strip()]
+    server = None
+    played_http = False
+    for line in lines:
+        command = re.sub(r"\[[^]]*\]", "", line)  # optional flags, shown in brackets
+        words = shlex.split(command, comments=True)
+        if "--command" in words:
+            continue
+        if words[0] == "python3":  # the HTTP bot's server: runs while the next lines play it
+            server = command
+        elif "bot-template" in words:
+            done = subprocess.run(
+                shell_words(command),
+                cwd=tmp_path,
+                env=kit_env(),
+                capture_output=True,
+                text=True,
+                timeout=60,
+                check=False,
+            )
+            assert done.returncode == 0, done.stderr
+        elif any(word.startswith("http://") for word in words):
+            assert server is not None, f"{command!r} plays an HTTP bot no line above started"
+            with served_as_printed(server, tmp_path):
+                run_command(command, tmp_path)
+            played_http = True
+        else:
+            run_command(command, tmp_path)
+    assert played_http, "the README shows how to play an HTTP bot"
 
 
 # -- broken bots --------------------------------------------------------------------------------------

@@ -1,11 +1,14 @@
 #!/usr/bin/env python3
 """A bot for Mulligan League's GAME_ID behind a URL (like Battlesnake's /move), stdlib only.
 
-Run it where the service can reach it, then register its URL for your bot:
+Try it locally first, the bot in one terminal and the game in another:
 
-    python3 this_file.py --host 0.0.0.0 --port 8000
+    python3 THIS_FILE
+    python -m engine play GAME_ID --bot http://127.0.0.1:8765/ --vs OPPONENT_BOT
 
-Try it locally first:  python -m engine play GAME_ID --bot http://127.0.0.1:8000/ --vs heuristic
+It listens on port 8765 by default, not 8000: that is the service's own port in development. Then
+run it where the service can reach it (--host 0.0.0.0 listens on every address, --port picks
+another port) and register its URL for your bot.
 
 Every message is POSTed as JSON to the URL you register, over one kept-alive connection per game:
 
@@ -70,7 +73,8 @@ class BotHandler(BaseHTTPRequestHandler):
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--host", default="127.0.0.1", help="address to listen on (0.0.0.0: every one)")
-    parser.add_argument("--port", type=int, default=8000, help="port (0: any free one)")
+    # Not 8000: the service's own port in development (`make run`).
+    parser.add_argument("--port", type=int, default=8765, help="port (default 8765; 0: any free one)")
     args = parser.parse_args()
     server = ThreadingHTTPServer((args.host, args.port), BotHandler)
     host, port = server.server_address[:2]

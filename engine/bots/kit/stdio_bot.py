@@ -3,7 +3,7 @@
 
 Try it locally, under the same protocol, clock and sandbox as the service:
 
-    python -m engine play GAME_ID --bot ./this_file.py --vs heuristic --games 100
+    python -m engine play GAME_ID --bot ./THIS_FILE --vs OPPONENT_BOT --games 20
 
 then upload this file as a new version of your bot.
 

@@ -1,8 +1,14 @@
+"""``manage.py serve`` (``make run``): the development web server and a Celery worker with its embedded
+beat, together, for one machine. SIGTERM or SIGINT (Ctrl-C) stops all of them and leaves no orphan."""
+
 from __future__ import annotations
 
-import atexit
+import contextlib
+import os
 import signal
 import subprocess
+import time
+from types import FrameType
 from typing import Any
 
 from django.conf import settings
@@ -11,9 +17,13 @@ from django.core.management.base import BaseCommand, CommandParser
 
 from mulligan_league.celery import worker_command
 
+# How long the worker gets to finish its tasks (a warm shutdown) before it, its pool processes and
+# its beat are killed: tasks are acks_late, so one cut short is delivered again.
+WORKER_STOP_GRACE = 7.0
+
 
 class Command(BaseCommand):
-    help = "Web server and a Celery worker together, for one machine (development and try-outs)."
+    help = "Web server and a Celery worker (with beat) together, for one machine (development and try-outs)."
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("addrport", nargs="?", default="127.0.0.1:8000")
@@ -22,20 +32,66 @@ class Command(BaseCommand):
     def handle(self, *args: Any, **options: Any) -> None:
         command = worker_command(concurrency=options["concurrency"], beat=True)
         self.stdout.write(
-            f"starting a Celery worker on {settings.CELERY_BROKER_URL.split('@')[-1]}: queues {', '.join(settings.WORKER_QUEUES)}"
+            f"starting a Celery worker on {settings.CELERY_BROKER_URL.split('@')[-1]}: "
+            f"queues {', '.join(settings.WORKER_QUEUES)}"
         )
-        worker = subprocess.Popen(command)
+        # The worker, its pool processes and its embedded beat form a process group of their own:
+        # they are stopped together by group, and a Ctrl-C in the terminal reaches this process
+        # alone, which stops them once and in order (a worker that sees SIGINT twice cold-stops).
+        worker = subprocess.Popen(command, process_group=0)
+        stopping = False
 
-        def stop_worker() -> None:
-            if worker.poll() is None:
-                worker.send_signal(signal.SIGTERM)
-                try:
-                    worker.wait(timeout=15)
-                except subprocess.TimeoutExpired:
-                    worker.kill()
+        def on_signal(signum: int, frame: FrameType | None) -> None:
+            nonlocal stopping
+            if stopping:  # asked again while stopping: no more waiting
+                worker_group_kill(worker.pid)
+                return
+            stopping = True
+            self.stdout.write(f"{signal.Signals(signum).name}: stopping the worker and the web server")
+            worker_stop(worker)
+            raise SystemExit(128 + signum)
 
-        atexit.register(stop_worker)
+        previous = {signum: signal.signal(signum, on_signal) for signum in (signal.SIGTERM, signal.SIGINT)}
         try:
             call_command("runserver", options["addrport"], use_reloader=False)
         finally:
-            stop_worker()
+            for signum, handler in previous.items():
+                signal.signal(signum, handler)
+            worker_stop(worker)
+
+
+def worker_stop(worker: subprocess.Popen[bytes], grace: float = WORKER_STOP_GRACE) -> None:
+    """Stop the worker's whole process group: SIGTERM (a warm shutdown), SIGKILL after ``grace``.
+
+    The group can outlive its leader (a pool process or beat still exiting), so it is waited for,
+    and killed, as a group; the leader is reaped first, and the group is never signalled once empty.
+    """
+    deadline = time.monotonic() + grace
+    if worker.poll() is None:
+        _signal_group(worker.pid, signal.SIGTERM)
+    try:
+        worker.wait(timeout=max(0.0, deadline - time.monotonic()))
+    except subprocess.TimeoutExpired:
+        worker_group_kill(worker.pid)
+        worker.wait()
+    while _group_alive(worker.pid) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    if _group_alive(worker.pid):
+        worker_group_kill(worker.pid)
+
+
+def worker_group_kill(pgid: int) -> None:
+    _signal_group(pgid, signal.SIGKILL)
+
+
+def _signal_group(pgid: int, signum: int) -> None:
+    with contextlib.suppress(ProcessLookupError):
+        os.killpg(pgid, signum)
+
+
+def _group_alive(pgid: int) -> bool:
+    try:
+        os.killpg(pgid, 0)
+    except ProcessLookupError:
+        return False
+    return True

@@ -223,6 +223,7 @@ def test_private_addresses_are_refused_without_a_request(server: tuple[str, Reco
     fault = fault_of(bot)
     assert fault.kind == FaultKind.UNAVAILABLE
     assert "not a public address" in fault.message
+    assert "BOT_HTTP_ALLOW_PRIVATE" in fault.message, "the refusal names the setting that allows it"
     assert len(recorder.messages) == sent
 
 

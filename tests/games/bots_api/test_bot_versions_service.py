@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+from typing import Any
 
 import pytest
 
@@ -267,6 +268,19 @@ class TestUrls:
         with pytest.raises(InvalidInput, match=words):
             bot_version_register_url(bot_pk=http_bot.pk, user=owner.user, url=url)
         assert not http_bot.versions.exists()
+
+    @pytest.mark.parametrize(
+        "url", ["http://127.0.0.1:8765/", "http://10.1.2.3/", "http://[::1]/", "http://localhost:8765/"]
+    )
+    def test_a_refused_private_url_names_the_setting_that_allows_it(
+        self, http_bot: Bot, owner: Player, url: str, settings: Any
+    ) -> None:
+        settings.BOT_HTTP_ALLOW_PRIVATE = False
+        with pytest.raises(InvalidInput, match="BOT_HTTP_ALLOW_PRIVATE"):
+            bot_version_register_url(bot_pk=http_bot.pk, user=owner.user, url=url)
+        assert not http_bot.versions.exists()
+        settings.BOT_HTTP_ALLOW_PRIVATE = True
+        assert bot_version_register_url(bot_pk=http_bot.pk, user=owner.user, url=url).url == url
 
     def test_only_the_owner_and_only_http_bots(
         self, http_bot: Bot, program_bot: Bot, owner: Player, stranger: Player

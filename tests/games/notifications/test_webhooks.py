@@ -99,6 +99,7 @@ def test_private_addresses_are_refused_unless_allowed(players, random_bot, on_co
     start_game(players, random_bot, on_commit)
     row = webhook_row()
     assert row.status == NotificationStatus.FAILED and "private address" in row.last_error
+    assert "NOTIFY_WEBHOOK_ALLOW_PRIVATE" in row.last_error, "the refusal names the setting that allows it"
     assert receiver.received == []
 
 
