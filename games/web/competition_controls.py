@@ -84,11 +84,14 @@ def _offer_bots(
 
 
 def _entry_words(competition: Tournament | League, noun: str, late_entries: bool) -> str:
+    """Why nobody may enter now, or "" while entry is open."""
     state = competition.state
     if state == CompetitionState.DRAFT:
         return f"Entry opens when the organiser opens registration for this {noun}."
     if state == CompetitionState.RUNNING and not late_entries:
         return f"This {noun} is running and takes no late entries."
+    if state in (CompetitionState.FINISHED, CompetitionState.CANCELLED):
+        return f"Entry is closed: this {noun} is {competition.get_state_display()}."
     return ""
 
 

@@ -67,7 +67,9 @@ class _GamePicker(SerializerForm):
         super().__init__(*args, **kwargs)
         text = self.fields["game"]
         self.fields["game"] = forms.ChoiceField(
-            choices=_game_choices(), label=text.label, help_text="the game every table plays"
+            choices=[("", "choose…"), *_game_choices()],
+            label=text.label,
+            help_text="the game every table plays",
         )
 
     def groups(self) -> list[tuple[str, list[forms.BoundField]]]:

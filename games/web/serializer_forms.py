@@ -74,7 +74,9 @@ def form_field(field: serializers.Field, *, label: str, help_text: str) -> forms
     if isinstance(field, serializers.BooleanField):
         return forms.BooleanField(required=False, **common)
     if isinstance(field, serializers.ChoiceField):
-        return forms.ChoiceField(choices=list(field.choices.items()), required=required, **common)
+        # Without a default the API makes one choose; so does the page, rather than preselect one.
+        choose = [("", "choose…")] if field.default is empty else []
+        return forms.ChoiceField(choices=[*choose, *field.choices.items()], required=required, **common)
     if isinstance(field, serializers.DictField):
         return JsonObjectField(required=False, **common)
     if isinstance(field, serializers.IntegerField):

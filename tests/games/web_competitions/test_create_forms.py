@@ -181,6 +181,8 @@ TOURNAMENT_REFUSALS = [
     pytest.param({"name": "  "}, "name", False, id="blank name"),
     pytest.param({"game": "chess"}, "game", False, id="unknown game"),
     pytest.param({"format": "knockout"}, "format", False, id="unknown format"),
+    pytest.param({"format": ""}, "format", False, id="no format chosen"),
+    pytest.param({"game": ""}, "game", False, id="no game chosen"),
 ]
 
 

@@ -241,7 +241,23 @@ class TestTournament:
             lambda: entries(cup),
         )
 
+    @pytest.mark.parametrize("state", ["finished", "cancelled"])
+    def test_an_ended_tournament_says_entry_is_closed(self, state: str, players: list[Player]) -> None:
+        cup = open_tournament()
+        Tournament.objects.filter(pk=cup.pk).update(state=state)
+        for browser in (Client(), signed_in(players[1])):
+            panel = soup_of(browser.get(reverse("tournament", args=[cup.pk]))).select_one(
+                '[data-testid="your-entry"]'
+            )
+            assert " ".join(panel.get_text(" ").split()).endswith(
+                f"Entry is closed: this tournament is {state}."
+            )
+            assert panel.select("form") == [] and panel.select("a") == []
+
     def test_anonymous_is_sent_to_log_in_and_nothing_changes(self) -> None:
+        assert soup_of(Client().get(reverse("tournament", args=[open_tournament().pk]))).select_one(
+            f'[data-testid="your-entry"] a[href^="{reverse("login")}?next="]'
+        )
         cup = open_tournament()
         response = Client().post(reverse("tournament-join", args=[cup.pk]))
         assert response.status_code == 302 and response["Location"].startswith(reverse("login"))
