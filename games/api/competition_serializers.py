@@ -111,7 +111,11 @@ def bot_max_strikes_field() -> serializers.IntegerField:
 class RulesOfPlaySerializer(serializers.Serializer):
     """What a tournament and a league both say about time and faults, and their config check."""
 
-    move_time_limit = MoveTimeLimitField(required=False, default=timedelta(days=1))
+    move_time_limit = MoveTimeLimitField(
+        required=False,
+        default=timedelta(days=1),
+        help_text='seconds (e.g. 90), or an ISO 8601 duration (e.g. "PT90S", "P1D")',
+    )
     timeout_policy = serializers.ChoiceField(
         choices=TimeoutPolicy.choices,
         required=False,
@@ -132,11 +136,21 @@ class RulesOfPlaySerializer(serializers.Serializer):
 
 
 class TournamentCreateSerializer(RulesOfPlaySerializer):
-    name = serializers.CharField(max_length=120)
+    name = serializers.CharField(max_length=120, help_text="the name people see")
     game = serializers.CharField(max_length=40, help_text="a game id from /api/catalog/, e.g. mulligan")
     config = serializers.DictField(required=False, default=dict, help_text="the game's options")
-    format = serializers.ChoiceField(choices=TournamentFormat.choices)
-    seats_per_table = serializers.IntegerField(required=False, default=2, min_value=2, max_value=8)
+    format = serializers.ChoiceField(
+        choices=TournamentFormat.choices,
+        help_text="how entrants meet: everyone against everyone (once, or twice), Swiss rounds, "
+        "or a knockout bracket (single or double elimination)",
+    )
+    seats_per_table = serializers.IntegerField(
+        required=False,
+        default=2,
+        min_value=2,
+        max_value=8,
+        help_text="players at each table: 2, or 3 to 6 in round robins and Swiss",
+    )
     min_table_size = serializers.IntegerField(
         required=False, allow_null=True, min_value=2, max_value=8, help_text="multi-seat: the smallest table"
     )
@@ -147,12 +161,44 @@ class TournamentCreateSerializer(RulesOfPlaySerializer):
         max_value=MAX_ROUNDS,
         help_text="Swiss: empty for the recommended number for the field",
     )
-    best_of = serializers.IntegerField(required=False, default=1, min_value=1, max_value=9)
-    entrants = serializers.ChoiceField(
-        choices=EntrantKinds.choices, required=False, default=EntrantKinds.BOTH
+    best_of = serializers.IntegerField(
+        required=False,
+        default=1,
+        min_value=1,
+        max_value=9,
+        help_text="games per match at two-seat tables: an odd number, at most 9",
     )
-    late_entries = serializers.BooleanField(required=False, default=False)
-    rated = serializers.BooleanField(required=False, default=True)
+    entrants = serializers.ChoiceField(
+        choices=EntrantKinds.choices,
+        required=False,
+        default=EntrantKinds.BOTH,
+        help_text="who may enter: people, bots, or both",
+    )
+    late_entries = serializers.BooleanField(
+        required=False, default=False, help_text="Swiss: entrants may still join after the start"
+    )
+    rated = serializers.BooleanField(
+        required=False, default=True, help_text="the games move the players' Elo ratings"
+    )
+
+
+def tournament_create_arguments(data: dict[str, Any]) -> dict[str, Any]:
+    """A validated :class:`TournamentCreateSerializer`'s data as ``tournament_create`` takes it
+    (all but the organiser): the API and the page's form create alike."""
+    return {
+        "name": data["name"],
+        "game_id": data["game"],
+        "config": data["config"],
+        "format": data["format"],
+        "seats_per_table": data["seats_per_table"],
+        "min_table_size": data.get("min_table_size"),
+        "rounds": data.get("rounds"),
+        "best_of": data["best_of"],
+        "entrants": data["entrants"],
+        "late_entries": data["late_entries"],
+        "rated": data["rated"],
+        **rules_of_play(data),
+    }
 
 
 class JoinSerializer(serializers.Serializer):

@@ -26,7 +26,7 @@ from games.api.competition_serializers import (
     StandingsSerializer,
     TournamentCreateSerializer,
     TournamentSerializer,
-    rules_of_play,
+    tournament_create_arguments,
 )
 from games.api.transitions import transition_view
 from games.models import CompetitionState, Entry, Round, Tournament
@@ -78,19 +78,7 @@ class TournamentListCreateView(generics.ListAPIView):
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
         tournament = services.tournament_create(
-            name=data["name"],
-            game_id=data["game"],
-            organiser=player_for_user(request.user),
-            config=data["config"],
-            format=data["format"],
-            seats_per_table=data["seats_per_table"],
-            min_table_size=data.get("min_table_size"),
-            rounds=data.get("rounds"),
-            best_of=data["best_of"],
-            entrants=data["entrants"],
-            late_entries=data["late_entries"],
-            rated=data["rated"],
-            **rules_of_play(data),
+            organiser=player_for_user(request.user), **tournament_create_arguments(data)
         )
         return _detail(tournament.pk, status.HTTP_201_CREATED)
 

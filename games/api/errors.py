@@ -25,7 +25,7 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
     if isinstance(exc, ValidationError):
         # Field errors keep their detail under "errors"; "detail" gives one line to show a person.
         errors = response.data
-        response.data = {"detail": _first_message(errors), "code": "invalid", "errors": errors}
+        response.data = {"detail": first_message(errors), "code": "invalid", "errors": errors}
     elif isinstance(exc, APIException) and isinstance(response.data, dict):
         # DRF's own errors (bad JSON, 401, 404, 405, ...) get a code too, e.g. "parse_error".
         response.data.setdefault("code", getattr(exc.detail, "code", None) or exc.default_code)
@@ -34,11 +34,12 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
     return response
 
 
-def _first_message(errors: Any) -> str:
+def first_message(errors: Any) -> str:
+    """A serializer's errors in one line, ``"bot: A valid integer is required."`` (the pages say it too)."""
     if isinstance(errors, dict):
         for field, value in errors.items():
-            message = _first_message(value)
+            message = first_message(value)
             return message if field == "non_field_errors" else f"{field}: {message}"
     if isinstance(errors, list) and errors:
-        return _first_message(errors[0])
+        return first_message(errors[0])
     return str(errors)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
@@ -9,16 +11,19 @@ from games.api.competition_serializers import (
     MoveTimeLimitField,
     OrganiserSerializer,
     RulesOfPlaySerializer,
+    rules_of_play,
 )
 from games.converters import MAX_ID
 from games.models import EntrantKinds, Game, League, LeagueEntry, RatingSystem, Season
 
 
 class LeagueCreateSerializer(RulesOfPlaySerializer):
-    name = serializers.CharField(max_length=120)
+    name = serializers.CharField(max_length=120, help_text="the name people see")
     game = serializers.CharField(max_length=40, help_text="a game id from /api/catalog/, e.g. mulligan")
     config = serializers.DictField(required=False, default=dict, help_text="the game's options")
-    seats_per_table = serializers.IntegerField(required=False, default=2, min_value=2, max_value=8)
+    seats_per_table = serializers.IntegerField(
+        required=False, default=2, min_value=2, max_value=8, help_text="players at each table: 2 to 6"
+    )
     rating_system = serializers.ChoiceField(
         choices=RatingSystem.choices,
         required=False,
@@ -26,7 +31,10 @@ class LeagueCreateSerializer(RulesOfPlaySerializer):
         help_text="OpenSkill only for tables of 3 or more seats",
     )
     entrants = serializers.ChoiceField(
-        choices=EntrantKinds.choices, required=False, default=EntrantKinds.BOTH
+        choices=EntrantKinds.choices,
+        required=False,
+        default=EntrantKinds.BOTH,
+        help_text="who may enter: people, bots, or both",
     )
     challenge_range = serializers.IntegerField(
         required=False,
@@ -40,6 +48,22 @@ class LeagueCreateSerializer(RulesOfPlaySerializer):
         default=False,
         help_text="true: each new season resets ratings to the initial rating; false: they carry over",
     )
+
+
+def league_create_arguments(data: dict[str, Any]) -> dict[str, Any]:
+    """A validated :class:`LeagueCreateSerializer`'s data as ``league_create`` takes it (all but
+    the organiser): the API and the page's form create alike."""
+    return {
+        "name": data["name"],
+        "game_id": data["game"],
+        "config": data["config"],
+        "seats_per_table": data["seats_per_table"],
+        "rating_system": data["rating_system"],
+        "entrants": data["entrants"],
+        "challenge_range": data["challenge_range"],
+        "ratings_per_season": data["ratings_per_season"],
+        **rules_of_play(data),
+    }
 
 
 class ChallengeSerializer(serializers.Serializer):

@@ -16,7 +16,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from games.api.competition_serializers import EntryTargetSerializer, JoinSerializer, rules_of_play
+from games.api.competition_serializers import EntryTargetSerializer, JoinSerializer
 from games.api.league_serializers import (
     ChallengeSerializer,
     LeagueCreateSerializer,
@@ -24,6 +24,7 @@ from games.api.league_serializers import (
     LeagueGameSerializer,
     LeagueSerializer,
     SeasonSerializer,
+    league_create_arguments,
 )
 from games.api.transitions import transition_view
 from games.models import CompetitionState, League, LeagueEntry
@@ -69,16 +70,7 @@ class LeagueListCreateView(generics.ListAPIView):
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
         league = services.league_create(
-            name=data["name"],
-            game_id=data["game"],
-            organiser=player_for_user(request.user),
-            config=data["config"],
-            seats_per_table=data["seats_per_table"],
-            rating_system=data["rating_system"],
-            entrants=data["entrants"],
-            challenge_range=data["challenge_range"],
-            ratings_per_season=data["ratings_per_season"],
-            **rules_of_play(data),
+            organiser=player_for_user(request.user), **league_create_arguments(data)
         )
         return _detail(league.pk, status.HTTP_201_CREATED)
 

@@ -65,23 +65,33 @@ def _check_format(
 ) -> int | None:
     """The format's rules for tables and matches; returns the smallest table allowed."""
     if format not in TournamentFormat.values:
-        raise InvalidInput(f"unknown format {format!r}; one of {', '.join(TournamentFormat.values)}")
+        raise InvalidInput(
+            f"unknown format {format!r}; one of {', '.join(TournamentFormat.values)}", field="format"
+        )
     if seats == 2:
         if min_table_size not in (None, 2):
-            raise InvalidInput("a two-seat tournament has tables of two")
+            raise InvalidInput("a two-seat tournament has tables of two", field="min_table_size")
         smallest = None
     else:
         if format not in MULTI_SEAT_FORMATS:
-            raise InvalidInput(f"{TournamentFormat(format).label} is played at two-seat tables only")
+            raise InvalidInput(
+                f"{TournamentFormat(format).label} is played at two-seat tables only", field="seats_per_table"
+            )
         if not 3 <= seats <= MAX_MULTI_SEAT:
-            raise InvalidInput(f"multi-seat tables have 3 to {MAX_MULTI_SEAT} seats, not {seats}")
+            raise InvalidInput(
+                f"multi-seat tables have 3 to {MAX_MULTI_SEAT} seats, not {seats}", field="seats_per_table"
+            )
         smallest = min_table_size or max(game_min, seats - 1)
         if not max(2, game_min) <= smallest <= seats:
-            raise InvalidInput(f"the smallest table must have {max(2, game_min)} to {seats} seats")
+            raise InvalidInput(
+                f"the smallest table must have {max(2, game_min)} to {seats} seats", field="min_table_size"
+            )
     if best_of != 1 and (seats != 2 or best_of < 1 or best_of % 2 == 0 or best_of > MAX_BEST_OF):
-        raise InvalidInput(f"best of N is for two-seat tables, with N odd and at most {MAX_BEST_OF}")
+        raise InvalidInput(
+            f"best of N is for two-seat tables, with N odd and at most {MAX_BEST_OF}", field="best_of"
+        )
     if late_entries and format != TournamentFormat.SWISS:
-        raise InvalidInput("late entries are only possible in a Swiss")
+        raise InvalidInput("late entries are only possible in a Swiss", field="late_entries")
     return smallest
 
 
@@ -110,11 +120,13 @@ def tournament_create(
 ) -> Tournament:
     """A tournament in draft, checked against the engine's metadata for its game."""
     if not name.strip():
-        raise InvalidInput("a tournament needs a name")
+        raise InvalidInput("a tournament needs a name", field="name")
     if entrants not in EntrantKinds.values:
-        raise InvalidInput(f"entrants are one of {', '.join(EntrantKinds.values)}, not {entrants!r}")
+        raise InvalidInput(
+            f"entrants are one of {', '.join(EntrantKinds.values)}, not {entrants!r}", field="entrants"
+        )
     if rounds is not None and rounds < 1:
-        raise InvalidInput("a tournament has at least one round")
+        raise InvalidInput("a tournament has at least one round", field="rounds")
     check_rules_of_play(
         move_time_limit=move_time_limit,
         timeout_policy=timeout_policy,
@@ -126,7 +138,7 @@ def tournament_create(
     try:
         game_min = get_game(game_id).min_players
     except UnknownGame as exc:
-        raise InvalidInput(str(exc)) from None
+        raise InvalidInput(str(exc), field="game") from None
     smallest = _check_format(
         format=format,
         seats=seats_per_table,

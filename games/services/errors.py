@@ -7,9 +7,11 @@ class ServiceError(Exception):
     status_code = 400
     code = "invalid"
 
-    def __init__(self, message: str) -> None:
+    def __init__(self, message: str, *, field: str | None = None) -> None:
         super().__init__(message)
         self.message = message
+        # The request field at fault, where one is: a form shows the message next to it.
+        self.field = field
 
 
 class InvalidInput(ServiceError):

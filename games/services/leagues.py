@@ -115,17 +115,26 @@ def league_create(
 ) -> League:
     """A league in draft. OpenSkill is offered for multi-seat leagues (3+ seats) only."""
     if not name.strip():
-        raise InvalidInput("a league needs a name")
+        raise InvalidInput("a league needs a name", field="name")
     if entrants not in EntrantKinds.values:
-        raise InvalidInput(f"entrants are one of {', '.join(EntrantKinds.values)}, not {entrants!r}")
+        raise InvalidInput(
+            f"entrants are one of {', '.join(EntrantKinds.values)}, not {entrants!r}", field="entrants"
+        )
     if rating_system not in RatingSystem.values:
-        raise InvalidInput(f"rating systems are {', '.join(RatingSystem.values)}, not {rating_system!r}")
+        raise InvalidInput(
+            f"rating systems are {', '.join(RatingSystem.values)}, not {rating_system!r}",
+            field="rating_system",
+        )
     if not 2 <= seats_per_table <= MAX_MULTI_SEAT:
-        raise InvalidInput(f"league tables have 2 to {MAX_MULTI_SEAT} seats, not {seats_per_table}")
+        raise InvalidInput(
+            f"league tables have 2 to {MAX_MULTI_SEAT} seats, not {seats_per_table}", field="seats_per_table"
+        )
     if rating_system == RatingSystem.OPENSKILL and seats_per_table < 3:
-        raise InvalidInput("OpenSkill is offered for multi-seat leagues (3 or more seats); use Elo")
+        raise InvalidInput(
+            "OpenSkill is offered for multi-seat leagues (3 or more seats); use Elo", field="rating_system"
+        )
     if challenge_range < 1:
-        raise InvalidInput("the challenge range is at least one place")
+        raise InvalidInput("the challenge range is at least one place", field="challenge_range")
     check_rules_of_play(
         move_time_limit=move_time_limit,
         timeout_policy=timeout_policy,
@@ -137,7 +146,7 @@ def league_create(
     try:
         get_game(game_id)
     except UnknownGame as exc:
-        raise InvalidInput(str(exc)) from None
+        raise InvalidInput(str(exc), field="game") from None
     normalized = competition_config_validated(game_id, config, seats_per_table)
     return League.objects.create(
         name=name.strip(),

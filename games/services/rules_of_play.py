@@ -26,27 +26,36 @@ def check_bot_rules(*, move_time_ms: int, time_bank_ms: int, fault_policy: str, 
         ("bot_max_strikes", max_strikes),
     ):
         if not isinstance(value, int) or isinstance(value, bool):
-            raise InvalidInput(f"{name} must be a whole number, not {value!r}")
+            raise InvalidInput(f"{name} must be a whole number, not {value!r}", field=name)
     low, high = MOVE_TIME_MS
     if not low <= move_time_ms <= high:
         raise InvalidInput(
-            f"a bot's time per move is {low} ms to {high // 60_000} minutes, not {move_time_ms} ms"
+            f"a bot's time per move is {low} ms to {high // 60_000} minutes, not {move_time_ms} ms",
+            field="bot_move_time_ms",
         )
     low, high = TIME_BANK_MS
     if not low <= time_bank_ms <= high:
         raise InvalidInput(
-            f"a bot's time bank is {low} ms to {high // 3_600_000} hour, not {time_bank_ms} ms"
+            f"a bot's time bank is {low} ms to {high // 3_600_000} hour, not {time_bank_ms} ms",
+            field="bot_time_bank_ms",
         )
     if fault_policy not in BotFaultPolicy.values:
-        raise InvalidInput(f"bot fault policies are {', '.join(BotFaultPolicy.values)}, not {fault_policy!r}")
+        raise InvalidInput(
+            f"bot fault policies are {', '.join(BotFaultPolicy.values)}, not {fault_policy!r}",
+            field="bot_fault_policy",
+        )
     low, high = MAX_STRIKES
     if not low <= max_strikes <= high:
-        raise InvalidInput(f"bots are disqualified at {low} to {high} strikes, not {max_strikes}")
+        raise InvalidInput(
+            f"bots are disqualified at {low} to {high} strikes, not {max_strikes}", field="bot_max_strikes"
+        )
 
 
 def check_timeout_policy(policy: str) -> None:
     if policy not in TimeoutPolicy.values:
-        raise InvalidInput(f"timeout policies are {', '.join(TimeoutPolicy.values)}, not {policy!r}")
+        raise InvalidInput(
+            f"timeout policies are {', '.join(TimeoutPolicy.values)}, not {policy!r}", field="timeout_policy"
+        )
 
 
 def check_rules_of_play(
@@ -60,7 +69,7 @@ def check_rules_of_play(
 ) -> None:
     """Everything a tournament or a league says about time and faults, or InvalidInput saying why not."""
     if move_time_limit <= timedelta(0):
-        raise InvalidInput("the time limit per move must be positive")
+        raise InvalidInput("the time limit per move must be positive", field="move_time_limit")
     check_timeout_policy(timeout_policy)
     check_bot_rules(
         move_time_ms=bot_move_time_ms,
@@ -84,11 +93,12 @@ def competition_config_validated(
     try:
         normalized = engine_game.normalize_config(with_players)
     except ConfigError as exc:
-        raise InvalidInput(f"invalid config: {exc}") from None
+        raise InvalidInput(f"invalid config: {exc}", field="config") from None
     if not engine_game.min_players <= seats <= engine_game.max_players_for(normalized):
         raise InvalidInput(
             f"{engine_game.name} takes {engine_game.min_players} to "
-            f"{engine_game.max_players_for(normalized)} players, not tables of {seats}"
+            f"{engine_game.max_players_for(normalized)} players, not tables of {seats}",
+            field="seats_per_table",
         )
     normalized.pop("players", None)
     return normalized

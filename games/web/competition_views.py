@@ -1,12 +1,18 @@
-"""Tournament and league pages: the same selectors as the API, put into words and tables for people."""
+"""Tournament and league pages: the same selectors as the API, put into words and tables for people.
+
+A signed-in person also finds here what they may do (:mod:`games.web.competition_controls`); the
+buttons post to :mod:`games.web.competition_actions`, which renders these pages again with a refusal.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from datetime import timedelta
 from typing import Any
+from urllib.parse import urlencode
 
 from django.core.paginator import Paginator
+from django.db.models import QuerySet
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
@@ -19,6 +25,8 @@ from games.selectors.tournaments import (
     tournament_rounds_view,
     tournaments_with_games_played,
 )
+from games.web.competition_controls import league_controls, tournament_controls
+from games.web.competition_forms import CompetitionFilterForm
 
 PAGE_SIZE = 50
 RECENT_LEAGUE_GAMES = 30
@@ -114,20 +122,40 @@ def progress(played: int, total: int) -> dict[str, Any]:
 # -- Tournaments ------------------------------------------------------------------------------------
 
 
-def tournament_list(request: HttpRequest) -> HttpResponse:
-    page = Paginator(tournaments_with_games_played().order_by("-id"), PAGE_SIZE).get_page(
-        request.GET.get("page")
+def filtered(request: HttpRequest, rows: QuerySet[Any]) -> tuple[QuerySet[Any], dict[str, Any]]:
+    """The rows the list's filter form (game, state) keeps, and the page's context for the form and
+    the pager (which keeps the filter). A value not offered is refused next to its field, with 400."""
+    form = CompetitionFilterForm(request.GET)
+    chosen = form.filters()
+    query = urlencode(
+        {key: request.GET[key] for key in ("game", "state") if form.is_valid() and request.GET.get(key)}
     )
-    rows = [{"tournament": t, "progress": progress(t.games_played, t.games_total)} for t in page]
-    return render(request, "competitions/tournament_list.html", {"page": page, "rows": rows})
+    context = {"filter_form": form, "pager_query": query, "filtered": bool(chosen)}
+    return rows.filter(**chosen), context
+
+
+def tournament_list(request: HttpRequest) -> HttpResponse:
+    rows, context = filtered(request, tournaments_with_games_played().order_by("-id"))
+    page = Paginator(rows, PAGE_SIZE).get_page(request.GET.get("page"))
+    context |= {
+        "page": page,
+        "rows": [{"tournament": t, "progress": progress(t.games_played, t.games_total)} for t in page],
+    }
+    status = 400 if context["filter_form"].errors else 200
+    return render(request, "competitions/tournament_list.html", context, status=status)
 
 
 def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    return tournament_page(request, pk)
+
+
+def tournament_page(request: HttpRequest, pk: int, status: int = 200) -> HttpResponse:
+    """The tournament's page (``status``: a refused button's, shown with its message)."""
     tournament = tournaments_with_games_played().filter(pk=pk).first()
     if tournament is None:
         return not_found(request, f"tournament {pk}")
     entries = list(
-        Entry.objects.filter(tournament=tournament).select_related("competitor").order_by("seed", "id")
+        Entry.objects.filter(tournament=tournament).select_related("competitor__bot").order_by("seed", "id")
     )
     competitor_of = {entry.pk: entry.competitor_id for entry in entries}
     names = {entry.pk: entry.competitor.name for entry in entries}
@@ -136,6 +164,7 @@ def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
     bracket = None
     if tournament.is_elimination and tournament.started_at is not None:
         bracket = _bracket_for_page(tournament_bracket_view(tournament), competitor_of)
+    controls = tournament_controls(request.user, tournament, entries)
     context = {
         "tournament": tournament,
         "settings_rows": [
@@ -154,8 +183,10 @@ def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "standings_meta": standings,
         "bracket": bracket,
         "progress": progress(tournament.games_played, tournament.games_total),
+        "controls": controls,
+        "entry_rows": [{"entry": e, "action": controls.entry_actions.get(e.pk)} for e in entries],
     }
-    return render(request, "competitions/tournament_detail.html", context)
+    return render(request, "competitions/tournament_detail.html", context, status=status)
 
 
 def _rounds_words(tournament: Tournament) -> str:
@@ -182,7 +213,8 @@ def _round_for_page(
                 "winner": (match["result"] or {}).get("winner"),
             }
         )
-    return {**rnd, "matches": matches}
+    done = sum(1 for match in matches if match["finished"])
+    return {**rnd, "matches": matches, "matches_done": done, "matches_total": len(matches)}
 
 
 def result_words(result: Mapping[str, Any] | None, names: Mapping[int, str]) -> str:
@@ -285,20 +317,28 @@ def _bracket_for_page(bracket: Mapping[str, Any], competitor_of: Mapping[int, in
 
 
 def league_list(request: HttpRequest) -> HttpResponse:
-    page = Paginator(leagues_with_counts().order_by("-id"), PAGE_SIZE).get_page(request.GET.get("page"))
-    return render(request, "leagues/league_list.html", {"page": page})
+    rows, context = filtered(request, leagues_with_counts().order_by("-id"))
+    context["page"] = Paginator(rows, PAGE_SIZE).get_page(request.GET.get("page"))
+    status = 400 if context["filter_form"].errors else 200
+    return render(request, "leagues/league_list.html", context, status=status)
 
 
 def league_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    return league_page(request, pk)
+
+
+def league_page(request: HttpRequest, pk: int, status: int = 200) -> HttpResponse:
+    """The league's page (``status``: a refused button's, shown with its message)."""
     league = leagues_with_counts().filter(pk=pk).first()
     if league is None:
         return not_found(request, f"league {pk}")
-    ladder = ladder_entries(league).select_related("competitor")
+    ladder = list(ladder_entries(league).select_related("competitor__bot"))
     rating_words = (
         "OpenSkill ordinal (mu − 3 sigma)"
         if league.rating_system == "openskill"
         else league.get_rating_system_display()
     )
+    controls = league_controls(request.user, league, ladder)
     context = {
         "league": league,
         "settings_rows": [
@@ -315,5 +355,7 @@ def league_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "ladder": ladder,
         "seasons": league_seasons(league),
         "games": league_games(league)[:RECENT_LEAGUE_GAMES],
+        "controls": controls,
+        "ladder_rows": [{"entry": e, "action": controls.entry_actions.get(e.pk)} for e in ladder],
     }
-    return render(request, "leagues/league_detail.html", context)
+    return render(request, "leagues/league_detail.html", context, status=status)

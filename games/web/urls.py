@@ -4,6 +4,8 @@ from django.urls import include, path
 
 from games.web import account_views, competition_views, game_views, profile_views, views
 from games.web import bot_views as bots
+from games.web import competition_actions as competition_buttons
+from games.web import competition_new_views as competition_new
 from games.web import live_views as live
 from games.web import rules_views as rules
 from games.web import settings_views as my_settings
@@ -28,6 +30,22 @@ urlpatterns = [
     path("tournaments/<id:pk>/", competition_views.tournament_detail, name="tournament"),
     path("leagues/", competition_views.league_list, name="leagues"),
     path("leagues/<id:pk>/", competition_views.league_detail, name="league"),
+    # Competitions from the pages: create, enter and leave, the organiser's transitions.
+    path("tournaments/new/", competition_new.tournament_new, name="tournament-new"),
+    path("tournaments/<id:pk>/join/", competition_buttons.tournament_join, name="tournament-join"),
+    path("tournaments/<id:pk>/leave/", competition_buttons.tournament_leave, name="tournament-leave"),
+    path("tournaments/<id:pk>/drop/", competition_buttons.tournament_drop, name="tournament-drop"),
+    path("tournaments/<id:pk>/open/", competition_buttons.tournament_open, name="tournament-open"),
+    path("tournaments/<id:pk>/start/", competition_buttons.tournament_start, name="tournament-start"),
+    path("tournaments/<id:pk>/cancel/", competition_buttons.tournament_cancel, name="tournament-cancel"),
+    path("leagues/new/", competition_new.league_new, name="league-new"),
+    path("leagues/<id:pk>/join/", competition_buttons.league_join, name="league-join"),
+    path("leagues/<id:pk>/leave/", competition_buttons.league_leave, name="league-leave"),
+    path("leagues/<id:pk>/open/", competition_buttons.league_open, name="league-open"),
+    path("leagues/<id:pk>/start/", competition_buttons.league_start, name="league-start"),
+    path("leagues/<id:pk>/finish/", competition_buttons.league_finish, name="league-finish"),
+    path("leagues/<id:pk>/cancel/", competition_buttons.league_cancel, name="league-cancel"),
+    path("leagues/<id:pk>/next-season/", competition_buttons.league_next_season, name="league-next-season"),
     path("players/<id:competitor_pk>/", profile_views.profile, name="profile"),
     path("bots/", bots.bot_list, name="bots"),
     path("bots/new/", bots.bot_new, name="bot-new"),
