@@ -11,7 +11,17 @@ from django.db.models import Exists, OuterRef, Prefetch, Q, QuerySet
 from django.utils import timezone
 
 from engine import UnknownGame, get_game
-from games.models import MOVE_TIMES, Challenge, ChallengeSeat, ChallengeState, Player, SeatKind
+from games.models import (
+    MOVE_TIMES,
+    Bot,
+    BotKind,
+    Challenge,
+    ChallengeSeat,
+    ChallengeState,
+    Player,
+    SeatKind,
+    ValidationStatus,
+)
 
 
 def move_time_words(duration: timedelta) -> str:
@@ -155,7 +165,31 @@ def challenge_view(challenge: Challenge, viewer: Player | None = None) -> dict[s
         "created_at": challenge.created_at,
         "expires_at": challenge.expires_at,
         "started_game": challenge.started_game_id,
-        "may_accept": is_open and not mine and (invited or (my_seat is None and free_open)),
+        "may_accept": viewer is not None
+        and is_open
+        and not mine
+        and (invited or (my_seat is None and free_open)),
         "may_decline": is_open and invited,
         "may_cancel": is_open and mine,
     }
+
+
+def submitted_bots_eligible(game_id: str) -> list[Bot]:
+    """Submitted bots of this game that may play (an active version that passed its validation
+    game: the rule of games.services.bot_eligibility), by name."""
+    return list(
+        Bot.objects.filter(
+            game_id=game_id,
+            kind__in=(BotKind.PROGRAM, BotKind.HTTP),
+            active_version__validation_status=ValidationStatus.PASSED,
+        )
+        .select_related("competitor", "owner__competitor")
+        .order_by("competitor__name", "pk")
+    )
+
+
+def player_of(user: Any) -> Player | None:
+    """The signed-in user's player, if they have one (a read: no row is made)."""
+    if not getattr(user, "is_authenticated", False):
+        return None
+    return Player.objects.select_related("competitor").filter(user_id=user.pk).first()
