@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import engine.registry  # noqa: F401 - shows the core's registry the built-in games before anyone asks
+from engine.config_fields import ConfigField, ConfigPreset
 from engine.core import (
     Action,
     ConfigError,
@@ -22,6 +23,8 @@ from engine.core import (
 __all__ = [
     "Action",
     "ConfigError",
+    "ConfigField",
+    "ConfigPreset",
     "EngineError",
     "Game",
     "IllegalAction",

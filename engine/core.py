@@ -16,6 +16,8 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
+from engine.config_fields import ConfigField, ConfigPreset
+
 Action = dict[str, Any]
 JSON = dict[str, Any]
 Seat = int
@@ -286,6 +288,15 @@ class Game(ABC):
         """Configs the generic conformance suite plays: the default one unless the game knows better."""
         return [{}]
 
+    def config_fields(self) -> list[ConfigField]:
+        """The options :meth:`normalize_config` accepts, described for forms (none by default: a
+        game without them is played with ``{}``)."""
+        return []
+
+    def config_presets(self) -> list[ConfigPreset]:
+        """Named configs a player may start from; the first is the default game."""
+        return [ConfigPreset("default", "Default rules", {})]
+
     def metadata(self) -> JSON:
         return {
             "id": self.id,
@@ -300,6 +311,8 @@ class Game(ABC):
             "table_talk": self.table_talk,
             "duplicate_deals": self.duplicate_deals,
             "bots": self.bot_names(),
+            "config_fields": [config_field.to_json() for config_field in self.config_fields()],
+            "config_presets": [preset.to_json() for preset in self.config_presets()],
         }
 
 

@@ -161,3 +161,12 @@ def warn_deadlines() -> int:
     created = deadline_warnings_send()
     notifications_requeue_stale()
     return created
+
+
+@shared_task(**_RELIABLE, soft_time_limit=50, time_limit=60)
+def expire_challenges() -> int:
+    """Mark the open challenges past their time expired (celery beat). Safe to run twice: one
+    conditional UPDATE; accepting re-checks the time anyway. Returns the challenges expired."""
+    from games.services.challenges import challenges_expire
+
+    return challenges_expire()

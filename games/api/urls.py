@@ -4,6 +4,7 @@ from django.urls import path
 from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerSplitView
 
 from games.api import bot_views as bots
+from games.api import challenge_views as challenges
 from games.api import competition_views as tournaments
 from games.api import league_views as leagues
 from games.api import me_views as me
@@ -44,6 +45,13 @@ urlpatterns = [
     path("games/", views.GameListCreateView.as_view(), name="api-games"),
     path("games/<id:pk>/", views.GameDetailView.as_view(), name="api-game"),
     path("games/<id:pk>/moves/", views.GameMovesView.as_view(), name="api-game-moves"),
+    path("challenges/", challenges.ChallengeListCreateView.as_view(), name="api-challenges"),
+    path("challenges/<id:pk>/", challenges.ChallengeDetailView.as_view(), name="api-challenge"),
+    path("challenges/<id:pk>/accept/", challenges.ChallengeAcceptView.as_view(), name="api-challenge-accept"),
+    path(
+        "challenges/<id:pk>/decline/", challenges.ChallengeDeclineView.as_view(), name="api-challenge-decline"
+    ),
+    path("challenges/<id:pk>/cancel/", challenges.ChallengeCancelView.as_view(), name="api-challenge-cancel"),
     path("ladder/", views.LadderView.as_view(), name="api-ladder"),
     path("players/<id:pk>/", views.PlayerDetailView.as_view(), name="api-player"),
     path("bots/", bots.BotListCreateView.as_view(), name="api-bots"),

@@ -8,6 +8,14 @@ from games.models.bot_versions import (
     BotVersion,
     ValidationStatus,
 )
+from games.models.challenges import (
+    DEFAULT_MOVE_TIME,
+    MOVE_TIMES,
+    Challenge,
+    ChallengeSeat,
+    ChallengeState,
+    SeatKind,
+)
 from games.models.competitions import (
     TRANSITIONS,
     CompetitionState,
@@ -38,6 +46,8 @@ from games.models.ratings import LeagueRatingChange, Rating, RatingChange
 from games.models.vacations import Vacation
 
 __all__ = [
+    "DEFAULT_MOVE_TIME",
+    "MOVE_TIMES",
     "TRANSITIONS",
     "Bot",
     "BotActivation",
@@ -46,6 +56,9 @@ __all__ = [
     "BotKind",
     "BotRules",
     "BotVersion",
+    "Challenge",
+    "ChallengeSeat",
+    "ChallengeState",
     "CompetitionState",
     "Competitor",
     "EntrantKinds",
@@ -71,6 +84,7 @@ __all__ = [
     "Round",
     "Season",
     "Seat",
+    "SeatKind",
     "TimeoutPolicy",
     "Tournament",
     "TournamentFormat",

@@ -24,6 +24,9 @@ class Game(models.Model):
     status = models.CharField(max_length=20, choices=GameStatus.choices, default=GameStatus.RUNNING)
     version = models.PositiveIntegerField(default=0)
     rated = models.BooleanField(default=True)
+    # Each move's time of a game outside any competition (a challenge's "time per move"); empty:
+    # the site's default. A tournament's or league's own limit wins for their games.
+    move_time_limit = models.DurationField(null=True, blank=True)
     outcome = models.JSONField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     finished_at = models.DateTimeField(null=True, blank=True)

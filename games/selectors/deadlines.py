@@ -26,8 +26,15 @@ def default_rules() -> DeadlineRules:
 
 
 def deadline_rules_for(game_pks: Sequence[int]) -> dict[int, DeadlineRules]:
-    """The deadline rules of each game, from its tournament, its league, or the defaults."""
+    """The deadline rules of each game, from its tournament, its league, its own move time limit (a
+    challenge's time per move), or the defaults."""
     rules = dict.fromkeys(game_pks, default_rules())
+    defaults = default_rules()
+    for pk, limit in Game.objects.filter(pk__in=game_pks, move_time_limit__isnull=False).values_list(
+        "pk", "move_time_limit"
+    ):
+        if limit is not None:
+            rules[pk] = DeadlineRules(limit, defaults.timeout_policy, defaults.allow_vacations)
     for pk, limit, policy, vacations in MatchGame.objects.filter(game_id__in=game_pks).values_list(
         "game_id",
         "match__round__tournament__move_time_limit",

@@ -6,6 +6,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from datetime import timedelta
 from typing import Any
 
 from django.db import transaction
@@ -36,10 +37,12 @@ def game_create(
     seed: int | None = None,
     rated: bool = True,
     enqueue_bots: bool = True,
+    move_time_limit: timedelta | None = None,
 ) -> Game:
     """Create a game with one competitor per seat, in seat order; bots start on commit.
 
-    ``enqueue_bots=False`` leaves the enqueueing to the caller: one that creates many games at
+    ``move_time_limit`` is the game's own time per move (a challenge's); ``None``: its competition's
+    or the site's default. ``enqueue_bots=False`` leaves the enqueueing to the caller: one that creates many games at
     once hands them to :func:`games.services.after_commit.games_enqueue_bots` together.
     """
     try:
@@ -67,7 +70,9 @@ def game_create(
             raise InvalidInput(f"bot {competitor.name!r} plays {bot.game_id}, not {game_id}")
     if seed is None:
         seed = new_seed()
-    game = Game.objects.create(game_id=game_id, config=normalized, seed=seed, rated=rated)
+    game = Game.objects.create(
+        game_id=game_id, config=normalized, seed=seed, rated=rated, move_time_limit=move_time_limit
+    )
     Seat.objects.bulk_create(
         [Seat(game=game, index=index, competitor=competitor) for index, competitor in enumerate(competitors)]
     )

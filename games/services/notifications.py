@@ -552,6 +552,7 @@ def deadline_warnings_send(*, now: datetime | None = None, limit: int = 500) -> 
             for limit in (
                 Tournament.objects.aggregate(m=Max("move_time_limit"))["m"],
                 League.objects.aggregate(m=Max("move_time_limit"))["m"],
+                Game.objects.filter(status=GameStatus.RUNNING).aggregate(m=Max("move_time_limit"))["m"],
             )
             if limit is not None
         ]

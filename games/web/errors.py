@@ -16,6 +16,7 @@ PAGE_KINDS = {
     "leagues": "league",
     "players": "player or bot",
     "bots": "bot",
+    "challenges": "challenge",
 }
 API_KINDS = {
     "games": "game",
@@ -26,6 +27,7 @@ API_KINDS = {
     "versions": "version",
     "rounds": "round",
     "vacations": "vacation",
+    "challenges": "challenge",
 }
 
 

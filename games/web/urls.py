@@ -4,6 +4,7 @@ from django.urls import include, path
 
 from games.web import account_views, competition_views, game_views, profile_views, views
 from games.web import bot_views as bots
+from games.web import challenge_views as challenges
 from games.web import competition_actions as competition_buttons
 from games.web import competition_new_views as competition_new
 from games.web import live_views as live
@@ -18,6 +19,12 @@ urlpatterns = [
     path("accounts/login/", account_views.login, name="login"),
     path("accounts/logout/", account_views.logout, name="logout"),
     path("accounts/", include("allauth.urls")),
+    # Starting games and the lobby of challenges (games/web/challenge_views.py).
+    path("games/new/", challenges.new_game, name="game-new"),
+    path("lobby/", challenges.lobby, name="lobby"),
+    path("challenges/<id:pk>/accept/", challenges.accept, name="challenge-accept"),
+    path("challenges/<id:pk>/decline/", challenges.decline, name="challenge-decline"),
+    path("challenges/<id:pk>/cancel/", challenges.cancel, name="challenge-cancel"),
     path("games/<id:pk>/", game_views.game_page, name="game"),
     path("games/<id:pk>/move/", game_views.game_move, name="game-move"),
     path("games/<id:pk>/replay/", game_views.game_replay, name="game-replay"),

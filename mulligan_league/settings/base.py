@@ -269,7 +269,14 @@ CELERY_BEAT_SCHEDULE = {
         "schedule": DEADLINE_CHECK_INTERVAL,
         "options": {"queue": QUEUE_NOTIFICATIONS, "expires": DEADLINE_CHECK_INTERVAL},
     },
+    # Open challenges nobody accepted in CHALLENGE_LIFETIME_SECONDS leave the lobby (games.services.challenges).
+    "expire-challenges": {
+        "task": "games.tasks.expire_challenges",
+        "schedule": DEADLINE_CHECK_INTERVAL,
+        "options": {"queue": QUEUE_DEADLINES, "expires": DEADLINE_CHECK_INTERVAL},
+    },
 }
+CHALLENGE_LIFETIME_SECONDS: int = env.int("CHALLENGE_LIFETIME_SECONDS", default=7 * 24 * 3600)
 # -- Notifications (games.services.notifications) ---------------------------------------------------
 # E-mail from EMAIL_URL (django-environ: smtp://user:pass@host:587/?tls=True); the console by default.
 vars().update(env.email_url("EMAIL_URL", default="consolemail://"))

@@ -43,10 +43,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from engine.core import JSON, Action, EngineError, Game, Seat, described_for
+from engine.config_fields import ConfigField, ConfigPreset, players_field
+from engine.core import JSON, Action, ConfigError, EngineError, Game, Seat, described_for
 from engine.games.golf import config as cfg
 from engine.games.golf import labels
 from engine.games.golf.cards import PLAYER_CARD, default_card_names
+from engine.games.golf.courses import BUILT_IN, load_course
 from engine.games.golf.modes import REGISTRY
 from engine.games.golf.state import GolfState
 
@@ -123,6 +125,75 @@ class GolfGame(Game):
     def describe_action_for(self, observation: Mapping[str, Any], action: Any) -> str:
         return described_for(self, labels.describe_for, observation, action)
 
+    def config_fields(self) -> list[ConfigField]:
+        defaults = cfg.DEFAULTS
+        holes = {1: "1 hole (practice)", 2: "2 holes (practice)", 3: "3 holes (practice)"}
+        return [
+            players_field(self.min_players, self.max_players, defaults["players"]),
+            ConfigField(
+                "course",
+                "Course",
+                "choice",
+                defaults["course"],
+                choices=tuple((course, load_course(course).name) for course in BUILT_IN),
+                help="a built-in course (the API also takes a scorecard of your own)",
+            ),
+            ConfigField(
+                "holes",
+                "Holes",
+                "choice",
+                defaults["holes"],
+                choices=tuple((count, holes.get(count, f"{count} holes")) for count in cfg.HOLE_OPTIONS),
+                help="9 or 18 as the rule book says; 1 to 3 for a short practice round",
+            ),
+            ConfigField(
+                "turn_cap",
+                "Turns per hole",
+                "int",
+                defaults["turn_cap"],
+                min=1,
+                max=cfg.MAX_TURN_CAP,
+                help="a hole nobody has finished after this many turns ends for everyone",
+            ),
+            ConfigField(
+                "mode",
+                "Play mode",
+                "choice",
+                defaults["mode"],
+                choices=_mode_choices(),
+                help="the rule book's alternate modes, alone or two combined; some need a set number of players",
+            ),
+            ConfigField(
+                "chips",
+                "Starting chips",
+                "int",
+                defaults["chips"],
+                min=10,
+                max=10_000,
+                help="each player's chips in Let's Make it Interesting",
+            ),
+            ConfigField(
+                "catalog",
+                "Card catalog",
+                "json",
+                defaults["catalog"],
+                help="empty for the built-in catalog, or a whole catalog object (a league's own printing)",
+            ),
+        ]
+
+    def config_presets(self) -> list[ConfigPreset]:
+        presets = [
+            ConfigPreset("nine", "9 holes", {"holes": 9}, "the front nine, standard rules"),
+            ConfigPreset("eighteen", "18 holes", {"holes": 18}, "a full round, standard rules"),
+            ConfigPreset("practice", "Practice hole", {"holes": 1}, "one hole, to learn the game"),
+        ]
+        for mode in REGISTRY:
+            config: JSON = {"mode": mode.name}
+            if mode.players is not None:
+                config["players"] = mode.players
+            presets.append(ConfigPreset(mode.name, mode.title, config, _players_words(mode.players)))
+        return presets
+
     def conformance_configs(self) -> list[JSON]:
         return [
             {"players": 2, "holes": 1},
@@ -151,3 +222,29 @@ class GolfGame(Game):
         from engine.games.golf.bots import HeuristicBot
 
         return {"random": RandomBot, "heuristic": HeuristicBot}
+
+
+def _players_words(players: int | None) -> str:
+    return f"for {players} players" if players is not None else "for any number of players"
+
+
+def _mode_choices() -> tuple[tuple[str | list[str], str], ...]:
+    """Standard, each mode, and every pair the config lets combine with some number of players
+    (asked of the config itself, so the choices never drift from what it accepts)."""
+    choices: list[tuple[str | list[str], str]] = [(cfg.STANDARD, "Standard")]
+    for mode in REGISTRY:
+        words = f" ({mode.players} players)" if mode.players is not None else ""
+        choices.append((mode.name, f"{mode.title}{words}"))
+    for index, first in enumerate(REGISTRY):
+        for second in REGISTRY[index + 1 :]:
+            pair = [first.name, second.name]
+            for players in range(cfg.MIN_PLAYERS, cfg.MAX_PLAYERS + 1):
+                try:
+                    cfg.normalize_config({"mode": pair, "players": players})
+                except ConfigError:
+                    continue
+                fixed = first.players or second.players
+                words = f" ({fixed} players)" if fixed is not None else ""
+                choices.append((pair, f"{first.title} + {second.title}{words}"))
+                break
+    return tuple(choices)

@@ -19,6 +19,7 @@ from collections.abc import Callable, Mapping
 from typing import Any, ClassVar
 
 from engine.cards import CARD_INDEX, CARD_NAMES, CardError, parse_card, shuffled_deck
+from engine.config_fields import ConfigField, ConfigPreset, players_field
 from engine.core import (
     JSON,
     Action,
@@ -668,6 +669,82 @@ class MulliganGame(Game):
 
     def max_players_for(self, config: Mapping[str, Any] | None) -> int:
         return cfg.max_players(bool((config or {}).get("high_risk", False)))
+
+    def config_fields(self) -> list[ConfigField]:
+        defaults = cfg.DEFAULTS
+        return [
+            players_field(self.min_players, self.max_players, defaults["players"]),
+            ConfigField(
+                "first_auctioneer",
+                "First auctioneer",
+                "int",
+                defaults["first_auctioneer"],
+                min=0,
+                max=self.max_players - 1,
+                help="the seat (counted from 0) that takes the first turn",
+            ),
+            ConfigField(
+                "secret_offers",
+                "Secret Offers",
+                "bool",
+                defaults["secret_offers"],
+                help="offers stay face down until the auctioneer picks one",
+            ),
+            ConfigField(
+                "high_risk",
+                "High Risk",
+                "bool",
+                defaults["high_risk"],
+                help=f"{cfg.HIGH_RISK_BURN} cards are burnt before the deal (fewer seats fit one deck)",
+            ),
+            ConfigField(
+                "open_hands",
+                "Open Hands",
+                "bool",
+                defaults["open_hands"],
+                help="every hand is dealt face up (not with Secret Offers)",
+            ),
+            ConfigField(
+                "chips",
+                "Chips",
+                "int",
+                defaults["chips"],
+                min=0,
+                max=1000,
+                help="each player's starting stack; 0 plays without chips",
+            ),
+            ConfigField(
+                "max_turns",
+                "Turn limit",
+                "int",
+                defaults["max_turns"],
+                min=0,
+                max=10_000,
+                help="the game ends and is scored after this many turns; 0: no limit",
+            ),
+            ConfigField(
+                "end_on_skip_round",
+                "End on a round of skips",
+                "bool",
+                defaults["end_on_skip_round"],
+                help="a full round in which everyone skips ends the game",
+            ),
+        ]
+
+    def config_presets(self) -> list[ConfigPreset]:
+        return [
+            ConfigPreset("base", "Base rules", {}, "the seed's game, no variant"),
+            ConfigPreset("secret_offers", "Secret Offers", {"secret_offers": True}),
+            ConfigPreset("high_risk", "High Risk", {"high_risk": True}),
+            ConfigPreset("open_hands", "Open Hands", {"open_hands": True}),
+            ConfigPreset(
+                "chips",
+                "Playing for chips",
+                {"chips": cfg.DEFAULT_CHIP_STACK},
+                f"{cfg.DEFAULT_CHIP_STACK} chips each; offers and auctions may carry a stake",
+            ),
+            ConfigPreset("two_players", "Heads-up (2 players)", {"players": 2}),
+        ]
 
     def new_state(self, config: Mapping[str, Any] | None, seed: int) -> MulliganState:
         if isinstance(seed, bool) or not isinstance(seed, int):

@@ -36,6 +36,7 @@ import random
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
+from engine.config_fields import ConfigField, ConfigPreset, players_field
 from engine.core import (
     JSON,
     Action,
@@ -474,6 +475,15 @@ class OpeningHandState(State):
             assert all(self.side_damage(s) < self.config["damage_to_win"] for s in range(len(self.sides)))
 
 
+_RULE_NAMES = {
+    "london": "London",
+    "paris": "Paris",
+    "vancouver": "Vancouver",
+    "commander_partial_paris": "Commander (partial Paris)",
+    "original_1994": "Original (1994)",
+}
+
+
 class OpeningHandGame(Game):
     id: ClassVar[str] = "opening_hand"
     name: ClassVar[str] = "Opening Hand"
@@ -533,6 +543,111 @@ class OpeningHandGame(Game):
         from engine.games.opening_hand.bots import BOTS
 
         return BOTS
+
+    def config_fields(self) -> list[ConfigField]:
+        defaults = cfg.DEFAULTS
+        default_deck = cfg.normalize_config({})["deck"]
+        return [
+            players_field(self.min_players, self.max_players, defaults["players"]),
+            ConfigField(
+                "rule",
+                "Mulligan rule",
+                "choice",
+                defaults["rule"],
+                choices=tuple((rule, _RULE_NAMES[rule]) for rule in cfg.RULES),
+                help="how a player who does not like their hand draws another",
+            ),
+            ConfigField(
+                "free_first_mulligan",
+                "Free first mulligan",
+                "choice",
+                defaults["free_first_mulligan"],
+                choices=(
+                    (None, "with more than two players (rule 103.4c)"),
+                    (True, "always"),
+                    (False, "never"),
+                ),
+                help="the first mulligan draws a hand as large as before",
+            ),
+            ConfigField(
+                "hand_size",
+                "Starting hand size",
+                "int",
+                defaults["hand_size"],
+                min=0,
+                max=cfg.MAX_HAND_SIZE,
+            ),
+            ConfigField(
+                "hand_size_modifiers",
+                "Hand size modifiers",
+                "list",
+                defaults["hand_size_modifiers"],
+                min=-cfg.MAX_HAND_SIZE,
+                max=cfg.MAX_HAND_SIZE,
+                help="one whole number per seat added to the starting hand size (Vanguard); empty: none",
+            ),
+            ConfigField(
+                "teams",
+                "Teams",
+                "json",
+                defaults["teams"],
+                help="Two-Headed Giant's shared turns, e.g. [[0, 1], [2, 3]]; empty: every seat for itself",
+            ),
+            ConfigField(
+                "serum_powder",
+                "Serum Powders",
+                "int",
+                defaults["serum_powder"],
+                min=0,
+                max=default_deck["size"] - default_deck["lands"],
+                help="Serum Powders in each library; they take the place of spells in the deck",
+            ),
+            ConfigField(
+                "deck",
+                "Deck",
+                "json",
+                default_deck,
+                help='{"size": 60, "lands": 24} spreads the spells over mana values 1-5; or give "spells"',
+            ),
+            ConfigField(
+                "damage_to_win",
+                "Damage to win",
+                "int",
+                defaults["damage_to_win"],
+                min=1,
+                max=10_000,
+                help="the goldfish race ends when a side has dealt this much",
+            ),
+            ConfigField(
+                "turn_cap",
+                "Turn limit",
+                "int",
+                defaults["turn_cap"],
+                min=1,
+                max=500,
+                help="turns per seat (per team in Two-Headed Giant) before the race is scored",
+            ),
+        ]
+
+    def config_presets(self) -> list[ConfigPreset]:
+        presets = [ConfigPreset(rule, _RULE_NAMES[rule], {"rule": rule}) for rule in cfg.RULES]
+        presets.append(
+            ConfigPreset(
+                "two_headed_giant",
+                "Two-Headed Giant",
+                {"players": 4, "teams": [[0, 1], [2, 3]], "damage_to_win": 30},
+                "two teams of two share their turns (rule 103.4d)",
+            )
+        )
+        presets.append(
+            ConfigPreset(
+                "limited",
+                "Limited (40 cards)",
+                {"deck": {"size": 40, "lands": 17}},
+                "a 40-card deck with 17 lands",
+            )
+        )
+        return presets
 
     def conformance_configs(self) -> list[dict[str, Any]]:
         """Configs the generic conformance suite plays: every rule and every option."""

@@ -41,6 +41,7 @@ from fractions import Fraction
 from typing import Any, ClassVar
 
 from engine.cards import CARD_NAMES, parse_card, shuffled_deck
+from engine.config_fields import ConfigField, ConfigPreset, players_field
 from engine.core import (
     JSON,
     Action,
@@ -462,6 +463,54 @@ class ThreeCardGame(Game):
 
     def describe_action_for(self, observation: Mapping[str, Any], action: Any) -> str:
         return described_for(self, labels.describe_for, observation, action)
+
+    def config_fields(self) -> list[ConfigField]:
+        defaults = cfg.DEFAULTS
+        return [
+            players_field(self.min_players, self.max_players, defaults["players"]),
+            ConfigField(
+                "hands",
+                "Hands",
+                "int",
+                defaults["hands"],
+                min=1,
+                max=cfg.MAX_HANDS,
+                help="hands in the session; seats are ranked by net chips after the last",
+            ),
+            ConfigField(
+                "ante", "Ante", "int", defaults["ante"], min=1, max=cfg.MAX_ANTE, help="the Ante in chips"
+            ),
+            ConfigField(
+                "pair_plus",
+                "Pair Plus",
+                "bool",
+                defaults["pair_plus"],
+                help="the table offers the Pair Plus bet (each seat decides per hand)",
+            ),
+            ConfigField(
+                "paytable",
+                "Pay table",
+                "json",
+                defaults["paytable"],
+                help="empty for the standard table, or a pay table object with 'ante' and 'pair_plus'",
+            ),
+        ]
+
+    def config_presets(self) -> list[ConfigPreset]:
+        standard = cfg.DEFAULT_PAYTABLE.to_json()
+        flush_four = {**standard, "name": "1-4-6-30-40"}
+        flush_four["pair_plus"] = {**standard["pair_plus"], "flush": 4}
+        return [
+            ConfigPreset("standard", "Standard pay table", {}, "the seed's tables, 10 hands"),
+            ConfigPreset(
+                "pair_plus_1_4_6",
+                "Pair Plus 1-4-6-30-40",
+                {"paytable": flush_four},
+                "a flush pays 4 to 1 on the Pair Plus bet",
+            ),
+            ConfigPreset("no_pair_plus", "Ante only", {"pair_plus": False}, "no Pair Plus bet"),
+            ConfigPreset("long", "Long session", {"hands": 50}, "50 hands"),
+        ]
 
     def conformance_configs(self) -> list[JSON]:
         """Sample configs for the engine's conformance suite: seat counts, no Pair Plus, a pay table."""
