@@ -25,7 +25,7 @@ from games.api.throttles import LoginThrottle, MoveSubmitThrottle
 from games.models import Bot, Competitor, Player
 from games.selectors import games as game_selectors
 from games.selectors import ratings as rating_selectors
-from games.services.errors import InvalidInput
+from games.services.errors import InvalidInput, NotAllowed
 from games.services.games import game_create
 from games.services.moves import move_submit
 from games.services.players import player_for_user
@@ -80,7 +80,14 @@ class GameListCreateView(APIView):
         if "seed" in data and not request.user.is_staff:
             raise ValidationError({"seed": "only staff may choose a seed (a known seed reveals the deck)"})
         competitors = [_competitor_for(seat) for seat in data["seats"]]
-        player_for_user(request.user)
+        me = player_for_user(request.user)
+        others = [c for c in competitors if hasattr(c, "player") and c.pk != me.competitor_id]
+        if others and not request.user.is_staff:
+            # Nobody is seated in a game they did not accept: people are invited by a challenge.
+            raise NotAllowed(
+                f"{others[0].name} has not accepted this game: invite people with POST /api/challenges/ "
+                "(seats here are yours and bots')"
+            )
         game = game_create(
             game_id=data["game"],
             competitors=competitors,

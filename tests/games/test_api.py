@@ -63,7 +63,7 @@ class TestCreateGame:
     ) -> None:
         body = {
             "game": "mulligan",
-            "seats": [{"player": players[0].pk}, {"bot": random_bot.pk}, {"player": players[1].pk}],
+            "seats": [{"player": players[0].pk}, {"bot": random_bot.pk}, {"player": players[0].pk}],
             "config": {"secret_offers": True},
         }
         response = client_for(players[0]).post("/api/games/", body, format="json")
@@ -75,13 +75,24 @@ class TestCreateGame:
         assert [(s["index"], s["kind"], s["player"], s["bot"]) for s in data["seats"]] == [
             (0, "player", players[0].pk, None),
             (1, "bot", None, random_bot.pk),
-            (2, "player", players[1].pk, None),
+            (2, "player", players[0].pk, None),
         ]
-        assert data["your_seats"] == [0] and data["viewer_seat"] == 0 and data["to_act"] == [0]
+        assert data["your_seats"] == [0, 2] and data["viewer_seat"] == 0 and data["to_act"] == [0]
         state = game_state(game)
         assert data["observation"] == normalized(state.observe(0))
         assert data["legal_actions"] == state.legal_actions(0)
         assert "seed" not in data
+
+    def test_nobody_is_seated_without_accepting(
+        self, players: list[Player], random_bot: Bot, client_for: ClientFor
+    ) -> None:
+        body = {"game": "mulligan", "seats": [{"player": players[0].pk}, {"player": players[1].pk}]}
+        before = Game.objects.count()
+        response = client_for(players[0]).post("/api/games/", body, format="json")
+        assert response.status_code == 403
+        assert players[1].competitor.name in response.json()["detail"]
+        assert "/api/challenges/" in response.json()["detail"]
+        assert Game.objects.count() == before
 
     def test_the_creator_need_not_hold_a_seat(
         self, players: list[Player], random_bot: Bot, heuristic_bot: Bot, client_for: ClientFor
