@@ -71,6 +71,17 @@ def page(chromium: Any) -> Iterator[Any]:
 
 
 @pytest.fixture(autouse=True)
+def _fresh_cache() -> Iterator[None]:
+    # The rate limits of log-in, sign-up and verification mails (allauth, django-ratelimit) count
+    # in the cache, which outlives a test's database: every test starts with none spent.
+    from django.core.cache import cache
+
+    cache.clear()
+    yield
+    cache.clear()
+
+
+@pytest.fixture(autouse=True)
 def _celery_eager(settings: Any) -> None:
     settings.CELERY_TASK_ALWAYS_EAGER = True
     settings.CELERY_TASK_EAGER_PROPAGATES = True
