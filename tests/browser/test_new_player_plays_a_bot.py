@@ -60,7 +60,9 @@ def test_a_new_player_signs_up_verifies_and_plays_mulligan_against_a_bot(
     game_pk = start(page, "mulligan")
     game = Game.objects.get(pk=game_pk)
     assert game.game_id == "mulligan"
-    assert [seat.competitor.name for seat in game.seats.order_by("index")][0] == "ottoline"
+    seated = list(game.seats.order_by("index").select_related("competitor"))
+    assert [seat.competitor.name for seat in seated][:1] == ["ottoline"]
+    assert len(seated) == 2 and seated[1].bot_version is not None
     screenshot("newplayer-5-game-started")
 
     clicks = play_to_the_end(page, "mulligan", first_staying, MAX_CLICKS)
