@@ -62,7 +62,8 @@ def test_a_new_player_signs_up_verifies_and_plays_mulligan_against_a_bot(
     assert game.game_id == "mulligan"
     seated = list(game.seats.order_by("index").select_related("competitor"))
     assert [seat.competitor.name for seat in seated][:1] == ["ottoline"]
-    assert len(seated) == 2 and seated[1].bot_version is not None
+    assert len(seated) == 2 and seated[1].competitor.is_bot
+    assert seated[1].competitor.bot.engine_bot == "heuristic"
     screenshot("newplayer-5-game-started")
 
     clicks = play_to_the_end(page, "mulligan", first_staying, MAX_CLICKS)
