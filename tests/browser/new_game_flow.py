@@ -94,5 +94,5 @@ def play_to_the_end(page: Any, game_id: str, rule: Rule, max_clicks: int, screen
             pytest.fail(f"{game_id}: step {clicks + 1}: clicking {label!r} played nothing: {shown}")
         clicks += 1
         if screenshot is not None:
-            screenshot(f"{game_id}-step-{clicks:03d}")
+            screenshot(f"{game_id}-move-{clicks:03d}")
     return clicks

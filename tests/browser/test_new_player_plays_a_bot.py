@@ -66,12 +66,13 @@ def test_a_new_player_signs_up_verifies_and_plays_mulligan_against_a_bot(
     assert seated[1].competitor.bot.engine_bot == "heuristic"
     screenshot("newplayer-5-game-started")
 
-    clicks = play_to_the_end(page, "mulligan", first_staying, MAX_CLICKS)
+    clicks = play_to_the_end(page, "mulligan", first_staying, MAX_CLICKS, screenshot=screenshot)
 
     status = page.locator("[data-testid=game-status]")
     assert status.get_attribute("data-game-status") == "finished"
     assert re.search(r"Finished: .+ won\.", status.inner_text()), status.inner_text()
     assert page.locator("[data-testid=actions]").count() == 0
+    assert "The game ended because" in page.inner_text("[data-testid=game-live]")
     ranks = page.locator("[data-testid=game-live] table tr td:nth-child(3)").all_inner_texts()
     assert sorted(ranks)[0] == "1", ranks
     game.refresh_from_db()
