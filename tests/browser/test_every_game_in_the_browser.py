@@ -1,7 +1,8 @@
 """Every registered game can be started from ``/games/new/`` and played to its end through the
 pages: a person picks the game from the "New game" link, keeps its defaults or takes a short preset,
 seats the game's built-in bots, and clicks the legal actions the game page offers until the finished
-game shows its result. One screenshot per game (conftest.py)."""
+game shows its result. axe-core checks the new-game and the finished page of each; one screenshot
+per game (conftest.py)."""
 
 from __future__ import annotations
 
@@ -27,7 +28,7 @@ SHORT = {"max_turns": 6, "hands": 3, "turn_cap": 8}
 
 @pytest.mark.parametrize("game_id", [game.id for game in registered_games()])
 def test_a_person_starts_a_game_from_the_new_game_page_and_plays_it_out(
-    game_id: str, live_server: Any, page: Any, screenshot: Any
+    game_id: str, live_server: Any, page: Any, screenshot: Any, accessibility: Any
 ) -> None:
     engine_game = get_game(game_id)
     person = player_create(username=f"player-{game_id}", password=PASSWORD)
@@ -41,6 +42,7 @@ def test_a_person_starts_a_game_from_the_new_game_page_and_plays_it_out(
     fill_options(page, SHORT)
     seats = max(2, engine_game.min_players)
     seat_bots(page, seats)
+    accessibility(f"the new-game page of {game_id}")
     game_pk = start(page, game_id)
 
     game = Game.objects.get(pk=game_pk)
@@ -64,6 +66,7 @@ def test_a_person_starts_a_game_from_the_new_game_page_and_plays_it_out(
     assert "Finished:" in page.inner_text("[data-testid=game-status]")
     assert page.locator("[data-testid=actions]").count() == 0
     assert clicks >= 1
+    accessibility(f"the finished {game_id} game page")
     screenshot(f"game-{game_id}-finished")
 
 
