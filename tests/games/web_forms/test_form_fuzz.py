@@ -1,7 +1,8 @@
 """No form on the pages answers anything a person can send with a server error.
 
-The test builds a small world (a person who organises a tournament and a league and
-plays a game of every registered game), crawls every page a logged-in person can reach from the
+The test builds a small world (a person who organises a tournament and a league, owns a bot,
+has challenges to answer, may enter another's competitions and plays a game of every registered
+game), crawls every page a logged-in person can reach from the
 home page and the entry points, and sends each POST form it finds fuzzed values: each field gets
 its own value, an empty one, a very long one, control characters, numbers out of range, markup,
 an option that is not offered, or is left out. Whatever is sent, the answer
@@ -17,6 +18,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
+from datetime import timedelta
 from typing import Any
 from urllib.parse import urljoin, urlsplit
 
@@ -30,9 +32,11 @@ from hypothesis import strategies as st
 
 from engine import registered_games
 from games.models import Player
-from games.services.competitions import tournament_create
+from games.services.bot_versions import bot_create
+from games.services.challenges import Opponent, challenge_create
+from games.services.competitions import tournament_create, tournament_open_registration
 from games.services.games import game_create
-from games.services.leagues import league_create
+from games.services.leagues import league_create, league_open_registration
 from games.services.players import builtin_bots_ensure, player_create
 from games.services.seeds import new_seed
 
@@ -173,7 +177,23 @@ def world() -> Player:
         game_create(game_id=game.id, competitors=seats, seed=new_seed())
     tournament_create(name="Fuzz cup", game_id="mulligan", format="swiss", organiser=person)
     league_create(name="Fuzz league", game_id="mulligan", organiser=person)
-    tournament_create(name="Someone else's cup", game_id="mulligan", format="round_robin", organiser=other)
+    # Open for entry: their pages offer join and enter-a-bot forms.
+    cup = tournament_create(
+        name="Someone else's cup", game_id="mulligan", format="round_robin", organiser=other
+    )
+    tournament_open_registration(tournament_pk=cup.pk)
+    league = league_create(name="Someone else's league", game_id="mulligan", organiser=other)
+    league_open_registration(league_pk=league.pk)
+    # A bot of the person's own (its page has upload, URL and activation forms).
+    bot_create(owner=person, name="Fuzzbot", game_id="mulligan", kind="program")
+    # Challenges to accept, decline and cancel in the lobby.
+    day = timedelta(days=1)
+    for user, opponents in [
+        (other.user, [Opponent(kind="player", name="fuzzer")]),
+        (other.user, [Opponent(kind="open")]),
+        (person.user, [Opponent(kind="player", name="other")]),
+    ]:
+        challenge_create(user=user, game_id="mulligan", config={}, opponents=opponents, move_time_limit=day)
     return person
 
 
