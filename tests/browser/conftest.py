@@ -14,7 +14,7 @@ Screenshots of the main pages are written to ``var/screenshots/`` (``SCREENSHOT_
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -59,15 +59,38 @@ def chromium() -> Iterator[Any]:
             browser.close()
 
 
-@pytest.fixture
-def page(chromium: Any) -> Iterator[Any]:
+def _new_context(chromium: Any) -> Any:
     context = chromium.new_context(viewport={"width": 1200, "height": 900})
     context.set_default_timeout(20_000)
+    return context
+
+
+@pytest.fixture
+def page(chromium: Any) -> Iterator[Any]:
+    context = _new_context(chromium)
     page = context.new_page()
     try:
         yield page
     finally:
         context.close()
+
+
+@pytest.fixture
+def another_browser(chromium: Any) -> Iterator[Callable[[], Any]]:
+    """``another_browser()`` is a page in a context of its own (its own cookies): another person at
+    another computer, for tests where several people use the site at once."""
+    contexts: list[Any] = []
+
+    def open_page() -> Any:
+        context = _new_context(chromium)
+        contexts.append(context)
+        return context.new_page()
+
+    try:
+        yield open_page
+    finally:
+        for context in contexts:
+            context.close()
 
 
 @pytest.fixture(autouse=True)
@@ -89,12 +112,13 @@ def _celery_eager(settings: Any) -> None:
 
 @pytest.fixture
 def screenshot(page: Any) -> Any:
-    """``screenshot("name")`` saves the page as it is now to ``SCREENSHOT_DIR/name.png``."""
+    """``screenshot("name")`` saves the page as it is now to ``SCREENSHOT_DIR/name.png``
+    (``screenshot("name", of=other_page)`` another person's page)."""
     SCREENSHOT_DIR.mkdir(parents=True, exist_ok=True)
 
-    def take(name: str) -> Path:
+    def take(name: str, of: Any = None) -> Path:
         path = SCREENSHOT_DIR / f"{name}.png"
-        page.screenshot(path=str(path), full_page=True)
+        (of or page).screenshot(path=str(path), full_page=True)
         return path
 
     return take
@@ -115,10 +139,15 @@ def _axe() -> Any:
 @pytest.fixture
 def accessibility(page: Any, _axe: Any) -> Any:
     """``accessibility("what")`` runs axe-core (bundled in axe-playwright-python, nothing fetched) on
-    the page as it is now and fails with every serious or critical violation, named and located."""
+    the page as it is now and fails with every serious or critical violation, named and located.
 
-    def check(what: str) -> list[dict[str, Any]]:
-        violations = _axe.run(page).response["violations"]
+    ``of`` checks another page than ``page``; ``context`` is axe-core's context (what to include and
+    exclude, e.g. ``{"exclude": [["#widget"]]}``) when part of a page is not ours to check.
+    """
+
+    def check(what: str, of: Any = None, context: Any = None) -> list[dict[str, Any]]:
+        checked = of or page
+        violations = _axe.run(checked, context=context).response["violations"]
         failing = [v for v in violations if v.get("impact") in AXE_FAILING_IMPACTS]
         if failing:
             lines = [
@@ -126,7 +155,44 @@ def accessibility(page: Any, _axe: Any) -> Any:
                 + "; ".join(" ".join(node["target"]) for node in v["nodes"][:5])
                 for v in failing
             ]
-            pytest.fail(f"{what} ({page.url}) has accessibility violations:\n" + "\n".join(lines))
+            pytest.fail(f"{what} ({checked.url}) has accessibility violations:\n" + "\n".join(lines))
         return violations
 
     return check
+
+
+class ConsoleWatch:
+    """The console messages of the pages it watches, to fail on the browser's refusals.
+
+    Chromium reports a Content-Security-Policy violation on the console as "Refused to load the
+    script ...", "Refused to apply inline style ..." and so on: a page our CSP breaks shows it there
+    first (the page may still look fine when the blocked part is a script).
+    """
+
+    REFUSAL = "Refused to"
+
+    def __init__(self) -> None:
+        self.messages: list[tuple[str, str, str]] = []
+
+    def watch(self, page: Any) -> Any:
+        page.on("console", lambda message: self.messages.append((page.url, message.type, message.text)))
+        return page
+
+    def refusals(self) -> list[str]:
+        return [f"{url}: {text}" for url, _, text in self.messages if self.REFUSAL in text]
+
+    def check(self, what: str) -> None:
+        """Fail if a watched page refused something since the last check."""
+        found = self.refusals()
+        self.messages.clear()
+        if found:
+            pytest.fail(f"{what}: the browser refused (Content-Security-Policy):\n" + "\n".join(found))
+
+
+@pytest.fixture
+def console(page: Any) -> ConsoleWatch:
+    """Watches ``page``'s console (``console.watch(other)`` for more pages); ``console.check(what)``
+    fails on a CSP refusal."""
+    watch = ConsoleWatch()
+    watch.watch(page)
+    return watch
