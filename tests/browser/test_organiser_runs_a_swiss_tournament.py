@@ -186,7 +186,9 @@ def test_an_organiser_runs_a_swiss_tournament_of_people_and_a_bot_from_the_pages
         pytest.fail(f"the tournament did not finish: {organiser.inner_text('[data-testid=progress]')}")
 
     # Final standings: every entrant ranked, after the last round, both rounds done.
-    assert "Nothing is left to do: it is finished." in organiser.inner_text("[data-testid=organiser-controls]")
+    assert "Nothing is left to do: it is finished." in organiser.inner_text(
+        "[data-testid=organiser-controls]"
+    )
     assert f"Final standings after round {ROUNDS}." in organiser.inner_text("main")
     assert sorted(_table_column(organiser, "standings", 2)) == entrants
     ranks = [int(rank) for rank in _table_column(organiser, "standings", 1)]
