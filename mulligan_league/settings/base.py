@@ -361,8 +361,10 @@ SPECTACULAR_SETTINGS |= {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
-    # Swagger UI would otherwise show a badge image from validator.swagger.io.
-    "SWAGGER_UI_SETTINGS": {"deepLinking": True, "validatorUrl": None},
+    # Swagger UI would otherwise show a badge image from validator.swagger.io. Deep links off: with
+    # them each operation's path is a link inside its expand button, which screen readers and
+    # keyboards cannot reach as either (axe-core's nested-interactive, serious).
+    "SWAGGER_UI_SETTINGS": {"deepLinking": False, "validatorUrl": None},
 }
 CONTENT_SECURITY_POLICY = {
     "DIRECTIVES": {
