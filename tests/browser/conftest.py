@@ -173,12 +173,14 @@ def accessibility(page: Any, _axe: Any) -> Any:
 class ConsoleWatch:
     """The console messages of the pages it watches, to fail on the browser's refusals.
 
-    Chromium reports a Content-Security-Policy violation on the console as "Refused to load the
-    script ...", "Refused to apply inline style ..." and so on: a page our CSP breaks shows it there
-    first (the page may still look fine when the blocked part is a script).
+    Chromium reports a Content-Security-Policy violation on the console, as an error: a page our CSP
+    breaks shows it there first (the page may still look fine when the blocked part is a script).
+    Older Chromiums word it "Refused to load the script ...", "Refused to apply inline style ...";
+    Debian's Chromium 156 "Executing inline script violates the following Content Security Policy
+    directive ...", "Loading the script ... violates ...": both are caught.
     """
 
-    REFUSAL = "Refused to"
+    REFUSALS = ("Refused to", "Content Security Policy")
 
     def __init__(self) -> None:
         self.messages: list[tuple[str, str, str]] = []
@@ -188,7 +190,11 @@ class ConsoleWatch:
         return page
 
     def refusals(self) -> list[str]:
-        return [f"{url}: {text}" for url, _, text in self.messages if self.REFUSAL in text]
+        return [
+            f"{url}: {text}"
+            for url, _, text in self.messages
+            if any(words in text for words in self.REFUSALS)
+        ]
 
     def check(self, what: str) -> None:
         """Fail if a watched page refused something since the last check."""

@@ -238,3 +238,31 @@ def _open_an_operation(page: Any) -> None:
     summary.click()
     page.get_by_role("button", name="Try it out").click()
     page.locator("#operations-games-games_create .execute").wait_for()
+
+
+def test_the_console_watch_sees_what_the_policy_refuses(live_server: Any, page: Any, console: Any) -> None:
+    """The check above can fail: an inline script and a style attribute put into one of our pages
+    are refused by its policy, and the watch reports both."""
+    page.goto(f"{live_server.url}/rules/")
+    with page.expect_console_message(lambda message: "inline script" in message.text):
+        page.evaluate(
+            """() => {
+                const script = document.createElement("script");
+                script.textContent = "document.body.dataset.inline = 'ran'";
+                document.body.appendChild(script);
+            }"""
+        )
+    with page.expect_console_message(lambda message: "inline style" in message.text):
+        page.evaluate(
+            """() => {
+                const styled = document.createElement("div");
+                styled.innerHTML = '<p style="color: red">styled</p>';
+                document.body.appendChild(styled);
+            }"""
+        )
+    assert page.evaluate("() => document.body.dataset.inline") is None, "the inline script ran"
+    refusals = console.refusals()
+    assert any("inline script" in line for line in refusals), refusals
+    assert any("inline style" in line for line in refusals), refusals
+    with pytest.raises(pytest.fail.Exception, match="the browser refused"):
+        console.check("a page with inline script")
