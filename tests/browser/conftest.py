@@ -110,15 +110,6 @@ def _celery_eager(settings: Any) -> None:
     settings.CELERY_TASK_EAGER_PROPAGATES = True
 
 
-@pytest.fixture(autouse=True)
-def _fresh_rate_limits() -> None:
-    """The log-in and sign-up limits count in the cache, which the live server shares with this
-    process across tests: each test starts with its own count, as a new visitor would."""
-    from django.core.cache import cache
-
-    cache.clear()
-
-
 @pytest.fixture
 def screenshot(page: Any) -> Any:
     """``screenshot("name")`` saves the page as it is now to ``SCREENSHOT_DIR/name.png``
