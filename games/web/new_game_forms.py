@@ -35,11 +35,29 @@ def _encode(value: Any) -> str:
     return json.dumps(value)
 
 
-class ListOfNumbersField(forms.CharField):
+class ParsedTextField(forms.CharField):
+    """Text that becomes another value (a list, JSON). Its length is checked on the text, before it
+    is parsed: CharField's own max_length validator runs on the parsed value, which may be a number."""
+
+    def __init__(self, *, max_chars: int, **kwargs: Any) -> None:
+        self.max_chars = max_chars
+        super().__init__(**kwargs)
+
+    def widget_attrs(self, widget: forms.Widget) -> dict[str, Any]:
+        return {**super().widget_attrs(widget), "maxlength": str(self.max_chars)}
+
+    def text(self, value: Any) -> str:
+        text = str(super().to_python(value) or "").strip()
+        if len(text) > self.max_chars:
+            raise forms.ValidationError(f"at most {self.max_chars} characters (this has {len(text)})")
+        return text
+
+
+class ListOfNumbersField(ParsedTextField):
     """``1, 0, -2`` → ``[1, 0, -2]``; empty → ``None`` (the engine's default)."""
 
     def to_python(self, value: Any) -> list[int] | None:
-        text = str(super().to_python(value) or "").strip()
+        text = self.text(value)
         if not text:
             return None
         try:
@@ -48,11 +66,11 @@ class ListOfNumbersField(forms.CharField):
             raise forms.ValidationError("write whole numbers separated by commas, like 1, 0, -1") from None
 
 
-class JsonField(forms.CharField):
+class JsonField(ParsedTextField):
     """JSON text → its value; empty → ``None`` (the built-in default)."""
 
     def to_python(self, value: Any) -> Any:
-        text = str(super().to_python(value) or "").strip()
+        text = self.text(value)
         if not text:
             return None
         try:
@@ -77,10 +95,10 @@ def _option_field(spec: ConfigField, initial: Any) -> forms.Field:
         )
     if spec.kind == "list":
         shown = ", ".join(map(str, initial)) if isinstance(initial, list) else ""
-        return ListOfNumbersField(max_length=500, initial=shown, **common)
+        return ListOfNumbersField(max_chars=500, initial=shown, **common)
     if spec.kind == "json":
         return JsonField(
-            max_length=MAX_JSON_CHARS,
+            max_chars=MAX_JSON_CHARS,
             initial="" if initial is None else json.dumps(initial, indent=1),
             widget=forms.Textarea(attrs={"rows": 4, "cols": 60}),
             **common,

@@ -147,6 +147,31 @@ def test_a_form_error_is_shown_next_to_its_field(person) -> None:
     assert Game.objects.count() == 0
 
 
+@pytest.mark.parametrize("value", ["1e308", "7", "x" * 60_000])
+@pytest.mark.parametrize(
+    ("game_id", "name"),
+    [
+        ("golf", "option_catalog"),
+        ("opening_hand", "option_deck"),
+        ("opening_hand", "option_hand_size_modifiers"),
+    ],
+)
+def test_a_json_or_list_option_that_is_a_number_or_too_long_is_refused_next_to_it(
+    person, game_id, name, value
+) -> None:
+    # Found by the form fuzz test: the length check ran on the parsed value, and a number has no length.
+    client = logged_in(person)
+    page = form_defaults(client.get(f"/games/new/?game={game_id}").content.decode())
+    assert name in page
+    response = client.post("/games/new/", {**page, name: value})
+    assert response.status_code == 400
+    html = response.content.decode()
+    if len(value) > 50_000:
+        assert "at most" in field_box(html, name)
+    assert "errorlist" in html
+    assert Game.objects.count() == 0 and Challenge.objects.count() == 0
+
+
 @pytest.mark.parametrize("game", GAMES, ids=lambda g: g.id)
 def test_a_game_against_bots_starts_at_once_and_opens_its_page(person, on_commit, game) -> None:
     client = logged_in(person)

@@ -6,7 +6,8 @@ game), crawls every page a logged-in person can reach from the
 home page and the entry points, and sends each POST form it finds fuzzed values: each field gets
 its own value, an empty one, a very long one, control characters, numbers out of range, markup,
 an option that is not offered, or is left out. Whatever is sent, the answer
-is a page or a redirect (2xx, 3xx) or a refusal (4xx), never a 500 or an exception.
+is a page or a redirect (2xx, 3xx) or a refusal (4xx), never a 500 or an exception, and a
+refusal leaves every table as it was.
 
 Hypothesis draws the values (derandomized in the suite's ``ci`` profile; ``make test-explore`` looks
 further). Forms that differ only in their hidden values (one per action button of a game)
@@ -24,6 +25,8 @@ from urllib.parse import urljoin, urlsplit
 
 import pytest
 from bs4 import BeautifulSoup
+from django.apps import apps
+from django.contrib.auth.models import User
 from django.core.cache import cache
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
@@ -153,6 +156,12 @@ def _crawl(client: Client) -> list[FoundForm]:
     return sorted(forms.values(), key=lambda form: form.shape())
 
 
+def _row_counts() -> dict[str, int]:
+    """Rows of every table of the service, its users and their addresses: a refusal changes none."""
+    models = [*apps.get_app_config("games").get_models(), *apps.get_app_config("account").get_models(), User]
+    return {model._meta.label: model.objects.count() for model in models}
+
+
 def _value(kind: str, page_value: str, offered: tuple[str, ...]) -> st.SearchStrategy[Any]:
     choices: list[st.SearchStrategy[Any]] = [st.just(page_value), ODD_TEXT, st.text(max_size=40)]
     if offered:
@@ -226,10 +235,15 @@ def _fuzzer(client: Client, person: Player, form: FoundForm) -> Any:
             key: value.encode("utf-8", "replace").decode("utf-8") if isinstance(value, str) else value
             for key, value in payload.items()
         }
+        before = _row_counts()
         response = client.post(form.action, payload)
         assert response.status_code < 500, (
             f"POST {form.action} (form of {form.page}) answered {response.status_code} to {payload!r}"
         )
+        if response.status_code >= 400:
+            assert _row_counts() == before, (
+                f"POST {form.action} was refused ({response.status_code}) but changed rows: {payload!r}"
+            )
         # A form that logged the person out would leave the rest of the forms untried.
         client.force_login(person.user)
 
