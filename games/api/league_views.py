@@ -26,9 +26,16 @@ from games.api.league_serializers import (
     SeasonSerializer,
     league_create_arguments,
 )
+from games.api.pagination import KeysetPagination
 from games.api.transitions import transition_view
 from games.models import CompetitionState, League, LeagueEntry
-from games.selectors.leagues import ladder_entries, league_games, league_seasons, leagues_with_counts
+from games.selectors.leagues import (
+    ladder_position,
+    ladder_rows,
+    league_games,
+    league_seasons,
+    leagues_with_counts,
+)
 from games.services import leagues as services
 from games.services.errors import NotFound
 from games.services.ladder import league_challenge
@@ -130,7 +137,7 @@ LeagueCancelView = _transition(
 
 def _entry_data(entry: LeagueEntry) -> dict[str, Any]:
     entry = LeagueEntry.objects.select_related("competitor__bot", "league").get(pk=entry.pk)
-    positions = {pk: n for n, pk in enumerate(ladder_entries(entry.league).values_list("pk", flat=True), 1)}
+    positions = {entry.pk: ladder_position(entry)} if entry.active else {}
     return LeagueEntrySerializer(entry, context={"positions": positions}).data
 
 
@@ -198,18 +205,37 @@ class LeagueLadderView(generics.ListAPIView):
     serializer_class = LeagueEntrySerializer
     permission_classes = [permissions.AllowAny]
     filter_backends: list[Any] = []
-
-    def get_queryset(self) -> Any:
-        return ladder_entries(self._league).select_related("competitor__bot", "league")
-
-    def get_serializer_context(self) -> dict[str, Any]:
-        ids = ladder_entries(self._league).values_list("pk", flat=True)
-        return {**super().get_serializer_context(), "positions": {pk: n for n, pk in enumerate(ids, 1)}}
+    pagination_class = KeysetPagination
 
     def list(self, request: Request, *args: Any, **kwargs: Any) -> Response:
-        self._league = _league(kwargs["pk"])
-        response = super().list(request, *args, **kwargs)
-        response.data["rating_system"] = self._league.rating_system
+        league = League.objects.filter(pk=kwargs["pk"]).only("pk", "rating_system").first()
+        if league is None:
+            raise NotFound(f"no league {kwargs['pk']}")
+        paginator = self.paginator
+        assert isinstance(paginator, KeysetPagination)
+        rows = paginator.paginate_queryset(ladder_rows(league), request, view=self)
+        # Plain rows (what LeagueEntrySerializer would give, positions from the page's place).
+        response = paginator.get_paginated_response(
+            [
+                {
+                    "id": row["id"],
+                    "position": position,
+                    "competitor": row["competitor_id"],
+                    "name": row["competitor__name"],
+                    "kind": "bot" if row["competitor__bot__id"] is not None else "person",
+                    "rating_system": league.rating_system,
+                    "rating": row["rating"],
+                    "mu": row["mu"],
+                    "sigma": row["sigma"],
+                    "games_played": row["games_played"],
+                    "provisional": row["provisional"],
+                    "active": row["active"],
+                    "joined_at": row["joined_at"],
+                }
+                for row, position in zip(rows, paginator.ranks(), strict=True)
+            ]
+        )
+        response.data["rating_system"] = league.rating_system
         return response
 
 

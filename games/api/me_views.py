@@ -33,7 +33,7 @@ from games.api.me_serializers import (
     VacationCreateSerializer,
     VacationSerializer,
 )
-from games.selectors.games import turn_signature, turns_waiting
+from games.selectors.games import turn_signature, turns_signature, turns_waiting
 from games.services.players import player_for_user
 from games.services.vacations import vacation_book, vacation_cancel
 
@@ -43,9 +43,13 @@ MAX_CURSOR_LENGTH = 100
 
 
 def turn_cursor(user: AbstractBaseUser) -> str:
-    """An opaque digest of the caller's running games and their move counts."""
-    signature = ";".join(f"{pk}:{version}" for pk, version in turn_signature(user))
-    return hashlib.sha256(signature.encode()).hexdigest()[:24]
+    """An opaque digest of the games waiting for the caller and their move counts."""
+    return _digest(turn_signature(user))
+
+
+def _digest(signature: list[tuple[int, int]]) -> str:
+    text = ";".join(f"{pk}:{version}" for pk, version in signature)
+    return hashlib.sha256(text.encode()).hexdigest()[:24]
 
 
 def _turns_json(request: Request, turns: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -75,9 +79,8 @@ class MyTurnsView(APIView):
 
     @extend_schema(responses=TurnsSerializer)
     def get(self, request: Request) -> Response:
-        cursor = turn_cursor(request.user)
-        turns = _turns_json(request, turns_waiting(request.user))
-        return Response({"turns": turns, "cursor": cursor})
+        waiting = turns_waiting(request.user)  # the cursor is made from the same read
+        return Response({"turns": _turns_json(request, waiting), "cursor": _digest(turns_signature(waiting))})
 
 
 def _wait_seconds(raw: str | None) -> float:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.conf import settings
 from django.shortcuts import get_object_or_404
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
@@ -12,9 +13,11 @@ from rest_framework.authtoken.views import ObtainAuthToken
 from rest_framework.exceptions import ValidationError
 from rest_framework.request import Request
 from rest_framework.response import Response
+from rest_framework.utils.urls import remove_query_param, replace_query_param
 from rest_framework.views import APIView
 
 from engine import UnknownGame, get_game, registered_games
+from games.api.pagination import KeysetPagination
 from games.api.serializers import (
     GameCreateSerializer,
     LadderEntrySerializer,
@@ -22,6 +25,7 @@ from games.api.serializers import (
     MoveSerializer,
 )
 from games.api.throttles import LoginThrottle, MoveSubmitThrottle
+from games.converters import MAX_ID
 from games.models import Bot, Competitor, Player
 from games.selectors import games as game_selectors
 from games.selectors import ratings as rating_selectors
@@ -29,6 +33,8 @@ from games.services.errors import InvalidInput, NotAllowed
 from games.services.games import game_create
 from games.services.moves import move_submit
 from games.services.players import player_for_user
+
+MAX_MOVES_PER_PAGE = 1000
 
 
 class GameCatalogView(APIView):
@@ -47,6 +53,12 @@ class GameListCreateView(APIView):
         parameters=[
             OpenApiParameter("game", str, description="only this game id"),
             OpenApiParameter("status", str, description="running, finished or aborted"),
+            OpenApiParameter(
+                "cursor",
+                str,
+                description="a cursor from a previous answer's next or previous link: the page after "
+                "(or before) it, as fast on page 5,000 as on page 1",
+            ),
         ],
         responses=OpenApiTypes.OBJECT,
     )
@@ -56,7 +68,7 @@ class GameListCreateView(APIView):
             games = games.filter(game_id=game_id)
         if status_filter := request.query_params.get("status"):
             games = games.filter(status=status_filter)
-        paginator = generics.GenericAPIView.pagination_class()
+        paginator = KeysetPagination()
         page = paginator.paginate_queryset(games, request, view=self)
         return paginator.get_paginated_response(
             [
@@ -123,10 +135,30 @@ class GameDetailView(APIView):
 class GameMovesView(APIView):
     throttle_classes = [MoveSubmitThrottle]  # POST only
 
-    @extend_schema(responses=OpenApiTypes.OBJECT)
+    @extend_schema(
+        parameters=[
+            OpenApiParameter("after", int, description="only the moves numbered after this one"),
+            OpenApiParameter(
+                "limit",
+                int,
+                description=f"at most this many moves (1 to {MAX_MOVES_PER_PAGE}); the answer's "
+                "``next`` then links to the following ones (null after the last)",
+            ),
+        ],
+        responses=OpenApiTypes.OBJECT,
+    )
     def get(self, request: Request, pk: int) -> Response:
+        after = _whole_number(request, "after", 0, MAX_ID)
+        limit = _whole_number(request, "limit", 1, MAX_MOVES_PER_PAGE)
         game = get_object_or_404(game_selectors.games_with_seats(), pk=pk)
-        return Response(game_selectors.game_history(game, request.user))
+        history = game_selectors.game_history(game, request.user, after=after or 0, limit=limit)
+        if limit is not None:
+            moves = history["moves"]
+            last = moves[-1]["number"] if moves else after or 0
+            more = len(moves) == limit and last < game.version
+            url = remove_query_param(request.build_absolute_uri(), "after")
+            history["next"] = replace_query_param(url, "after", last) if more else None
+        return Response(history)
 
     @extend_schema(request=MoveCreateSerializer, responses={201: MoveSerializer, 200: MoveSerializer})
     def post(self, request: Request, pk: int) -> Response:
@@ -145,10 +177,20 @@ class GameMovesView(APIView):
         return Response(body, status=status.HTTP_201_CREATED if created else status.HTTP_200_OK)
 
 
+def _whole_number(request: Request, name: str, low: int, high: int) -> int | None:
+    raw = request.query_params.get(name)
+    if raw is None or raw == "":
+        return None
+    if not (raw.isdigit() and len(raw) <= 12 and low <= int(raw) <= high):
+        raise ValidationError({name: f"give a whole number from {low} to {high}, not {raw[:20]!r}"})
+    return int(raw)
+
+
 class LadderView(generics.ListAPIView):
     serializer_class = LadderEntrySerializer
     permission_classes = [permissions.AllowAny]
     filter_backends: list[Any] = []
+    pagination_class = KeysetPagination
 
     @extend_schema(
         parameters=[OpenApiParameter("game", str, required=True, description="a game id, e.g. mulligan")]
@@ -164,7 +206,30 @@ class LadderView(generics.ListAPIView):
             get_game(game_id)
         except UnknownGame as exc:
             raise ValidationError({"game": str(exc)}) from None
-        return rating_selectors.ladder(game_id)
+        return rating_selectors.ladder_rows(game_id)
+
+    def list(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        # Rows as dicts, not model instances through the serializer: a page of the ladder is read
+        # all day, and building 50 instances and serializer fields cost more than the query.
+        paginator = self.paginator
+        assert paginator is not None
+        rows = paginator.paginate_queryset(self.get_queryset(), request, view=self)
+        provisional_below = settings.ELO_PROVISIONAL_GAMES
+        return paginator.get_paginated_response(
+            [
+                {
+                    "competitor": row["competitor_id"],
+                    "name": row["competitor__name"],
+                    "kind": "bot" if row["competitor__bot__id"] is not None else "player",
+                    "player": row["competitor__player__id"],
+                    "game_id": row["game_id"],
+                    "rating": row["rating"],
+                    "games_played": row["games_played"],
+                    "provisional": row["games_played"] < provisional_below,
+                }
+                for row in rows
+            ]
+        )
 
 
 class PlayerDetailView(APIView):

@@ -163,6 +163,12 @@ class LeagueEntry(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["league", "competitor"], name="one_league_entry_per_competitor")
         ]
+        # The ladder in its order: active entries, best first, ties by entry (keyset pages).
+        indexes = [
+            models.Index(
+                fields=["league", "-rating", "id"], condition=models.Q(active=True), name="league_ladder"
+            )
+        ]
 
     def __str__(self) -> str:
         return f"{self.competitor} in {self.league} {self.rating:.1f}"

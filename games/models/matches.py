@@ -41,6 +41,9 @@ class Game(models.Model):
         indexes = [
             models.Index(fields=["status", "game_id"]),
             models.Index(fields=["status", "turn_deadline"], name="game_status_deadline"),
+            # The games list, newest first, filtered by game or by status (keyset pages on id).
+            models.Index(fields=["game_id", "-id"], name="game_list_by_game"),
+            models.Index(fields=["status", "-id"], name="game_list_by_status"),
         ]
 
     def __str__(self) -> str:
@@ -62,10 +65,20 @@ class Seat(models.Model):
     )
     rank = models.PositiveSmallIntegerField(null=True, blank=True)
     score = models.FloatField(null=True, blank=True)
+    # Whether this seat must act now in its running game: kept by the game flow on every move
+    # (games.services.game_flow), so "whose turn is it" is one indexed read instead of a replay of
+    # every running game a person sits in.
+    to_act = models.BooleanField(default=False, db_default=False)
 
     class Meta:
         ordering = ["game", "index"]
         constraints = [models.UniqueConstraint(fields=["game", "index"], name="one_competitor_per_seat")]
+        indexes = [
+            # A person's turns: their seats that must act (a small part of all seats).
+            models.Index(fields=["competitor"], condition=models.Q(to_act=True), name="seat_to_act"),
+            # A competitor's games, newest first (a bot's games list).
+            models.Index(fields=["competitor", "-game"], name="seat_competitor_games"),
+        ]
 
     def __str__(self) -> str:
         return f"{self.game} seat {self.index}"

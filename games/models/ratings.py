@@ -21,6 +21,8 @@ class Rating(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["competitor", "game_id"], name="one_rating_per_game_id")
         ]
+        # A game's ladder in its order: best first, ties by competitor (keyset pages).
+        indexes = [models.Index(fields=["game_id", "-rating", "competitor"], name="rating_ladder")]
 
     def __str__(self) -> str:
         return f"{self.competitor} {self.game_id} {self.rating:.1f}"
@@ -42,6 +44,8 @@ class RatingChange(models.Model):
 
     class Meta:
         ordering = ["id"]
+        # A competitor's rating history, latest first (profiles, charts).
+        indexes = [models.Index(fields=["competitor", "-id"], name="rating_change_history")]
 
     @property
     def delta(self) -> float:

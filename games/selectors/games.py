@@ -9,7 +9,7 @@ from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.core.cache import cache
-from django.db.models import QuerySet
+from django.db.models import Prefetch, QuerySet, prefetch_related_objects
 
 from engine import State, get_game, replay
 from games.models import BotKind, Game, GameStatus, Seat
@@ -42,7 +42,13 @@ def seat_summary(seat: Seat) -> dict[str, Any]:
 
 
 def games_with_seats() -> QuerySet[Game]:
-    return Game.objects.prefetch_related("seats__competitor__player", "seats__competitor__bot")
+    """Games with their seats and who sits there: two queries for any number of games."""
+    return Game.objects.prefetch_related(_seats_prefetch())
+
+
+def _seats_prefetch() -> Prefetch[Any]:
+    seats = Seat.objects.select_related("competitor__player", "competitor__bot").order_by("index")
+    return Prefetch("seats", queryset=seats)
 
 
 def game_view(game: Game, user: AbstractBaseUser | AnonymousUser) -> dict[str, Any]:
@@ -74,9 +80,18 @@ def game_view(game: Game, user: AbstractBaseUser | AnonymousUser) -> dict[str, A
     return view
 
 
-def game_history(game: Game, user: AbstractBaseUser | AnonymousUser) -> dict[str, Any]:
-    """The move list as the requester may see it; everything, seed and final state included, once over."""
-    moves = list(game.moves.order_by("number"))
+def game_history(
+    game: Game, user: AbstractBaseUser | AnonymousUser, *, after: int = 0, limit: int | None = None
+) -> dict[str, Any]:
+    """The move list as the requester may see it; everything, seed and final state included, once over.
+
+    ``after``/``limit`` give a part of it: the moves numbered after ``after``, at most ``limit``
+    of them (read along the (game, number) index, so the last part costs what the first does)."""
+    wanted = game.moves.order_by("number").only("number", "seat", "action", "created_at")
+    whole = after <= 0 and limit is None
+    if after > 0:
+        wanted = wanted.filter(number__gt=after)
+    moves = list(wanted if limit is None else wanted[:limit])
     history: dict[str, Any] = {
         "id": game.pk,
         "game": game.game_id,
@@ -87,7 +102,11 @@ def game_history(game: Game, user: AbstractBaseUser | AnonymousUser) -> dict[str
         history["seed"] = game.seed
         history["config"] = game.config
         history["moves"] = [_move_json(move, move.action) for move in moves]
-        history["final_state"] = game_state(game).to_json()
+        if whole:  # the history is already read: replay it rather than read it again
+            final = replay(game.game_id, game.config, game.seed, [(m.seat, m.action) for m in moves])
+        else:
+            final = game_state(game)
+        history["final_state"] = final.to_json()
         history["outcome"] = game.outcome
         return history
     engine_game = get_game(game.game_id)
@@ -142,55 +161,70 @@ def user_running_games(user: AbstractBaseUser | AnonymousUser) -> QuerySet[Game]
     )
 
 
-def turn_signature(user: AbstractBaseUser | AnonymousUser) -> list[tuple[int, int]]:
-    """``(game, version)`` of each of the user's running games: it changes whenever a turn might have.
+def _acting_seats(user: AbstractBaseUser | AnonymousUser) -> QuerySet[Seat]:
+    """The user's seats that must act now in running games, read along the ``seat_to_act`` index."""
+    return Seat.objects.filter(
+        to_act=True, game__status=GameStatus.RUNNING, competitor__player__user_id=user.pk or 0
+    ).order_by("game_id", "index")
 
-    A long poll compares this cheap read between checks and only works out whose turn it is when it
-    changed."""
-    return list(user_running_games(user).values_list("pk", "version"))
+
+def turn_signature(user: AbstractBaseUser | AnonymousUser) -> list[tuple[int, int]]:
+    """``(game, version)`` of each game waiting for the user, by game: it changes whenever their
+    turns do. A long poll compares this cheap read between checks and only reads the turns when it
+    changed; :func:`turns_signature` gives the same from turns already read."""
+    if not user.is_authenticated:
+        return []
+    return sorted(set(_acting_seats(user).values_list("game_id", "game__version")))
+
+
+def turns_signature(turns: Sequence[dict[str, Any]]) -> list[tuple[int, int]]:
+    """:func:`turn_signature` of these turns (from :func:`turns_waiting`), without a query."""
+    return sorted((entry["game"].pk, entry["game"].version) for entry in turns)
 
 
 def turns_waiting(user: AbstractBaseUser | AnonymousUser) -> list[dict[str, Any]]:
-    """The games waiting for a move of this user, the nearest deadline first.
+    """The games waiting for a move of this user, the nearest deadline first (one query).
 
-    Each entry: ``game`` (the row, seats prefetched), ``seats`` (the user's seat indexes that must
-    act), ``deadline`` (the game's turn deadline, or None)."""
-    waiting: list[dict[str, Any]] = []
-    for game in user_running_games(user):
-        mine = set(user_seat_indexes(game, user))
-        acting = [seat for seat in game_to_act(game) if seat in mine]
-        if acting:
-            waiting.append({"game": game, "seats": acting, "deadline": game.turn_deadline})
+    Each entry: ``game`` (the row, without its seats: :func:`games_seats_prefetch` adds them),
+    ``seats`` (the user's seat indexes that must act), ``deadline`` (the game's turn deadline, or
+    None)."""
+    if not user.is_authenticated:
+        return []
+    by_game: dict[int, dict[str, Any]] = {}
+    for seat in (
+        _acting_seats(user)
+        .select_related("game")
+        .only(
+            "index",
+            "game__id",
+            "game__game_id",
+            "game__version",
+            "game__status",
+            "game__turn_deadline",
+            "game__created_at",
+        )
+    ):
+        entry = by_game.setdefault(
+            seat.game_id, {"game": seat.game, "seats": [], "deadline": seat.game.turn_deadline}
+        )
+        entry["seats"].append(seat.index)
     far_future = (1, 0.0)
-    waiting.sort(
-        key=lambda entry: (0, entry["deadline"].timestamp()) if entry["deadline"] is not None else far_future
+    return sorted(
+        by_game.values(),
+        key=lambda entry: (0, entry["deadline"].timestamp()) if entry["deadline"] is not None else far_future,
     )
-    return waiting
 
 
 def turns_waiting_count(user: AbstractBaseUser | AnonymousUser) -> int:
-    """How many games wait for a move of this user (the navigation's count on every page).
-
-    One query for the user's seats in running games, one cache read for whose turn it is in each;
-    only a game whose turn is not cached yet (once per move) is loaded and replayed."""
+    """How many games wait for a move of this user (the navigation's count on every page)."""
     if not user.is_authenticated:
         return 0
-    rows = list(
-        Seat.objects.filter(game__status=GameStatus.RUNNING, competitor__player__user_id=user.pk).values_list(
-            "game_id", "index", "game__created_at", "game__version"
-        )
-    )
-    mine: dict[int, set[int]] = {}
-    keys: dict[int, str] = {}
-    for pk, index, created_at, version in rows:
-        mine.setdefault(pk, set()).add(index)
-        keys[pk] = _to_act_key(pk, created_at, version)
-    cached = cache.get_many(list(keys.values()))
-    to_act = {pk: cached[key] for pk, key in keys.items() if key in cached}
-    missing = [pk for pk in keys if pk not in to_act]
-    for game in Game.objects.filter(pk__in=missing):
-        to_act[game.pk] = game_to_act(game)
-    return sum(1 for pk, seats in mine.items() if seats & set(to_act.get(pk, ())))
+    return _acting_seats(user).values("game_id").distinct().count()
+
+
+def games_seats_prefetch(games: Sequence[Game]) -> None:
+    """Load the seats (and who sits there) of games read without them, in one query."""
+    prefetch_related_objects(list(games), _seats_prefetch())
 
 
 def game_progress(pk: int) -> tuple[int, str] | None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.db.models import Count, Q, QuerySet
 
 from games.models import Game, League, LeagueEntry, Season
@@ -17,6 +19,31 @@ def leagues_with_counts() -> QuerySet[League]:
 def ladder_entries(league: League) -> QuerySet[LeagueEntry]:
     """The ladder: active entries, best rating first (Elo, or OpenSkill's ordinal); ties by entry id."""
     return LeagueEntry.objects.filter(league=league, active=True).order_by("-rating", "id")
+
+
+def ladder_rows(league: League) -> QuerySet[LeagueEntry, Any]:
+    """The ladder as plain rows (the API's page), read along the ``league_ladder`` index."""
+    return ladder_entries(league).values(
+        "id",
+        "competitor_id",
+        "competitor__name",
+        "competitor__bot__id",
+        "rating",
+        "mu",
+        "sigma",
+        "games_played",
+        "provisional",
+        "active",
+        "joined_at",
+    )
+
+
+def ladder_position(entry: LeagueEntry) -> int:
+    """An active entry's place on its ladder (1 = top): the active entries ahead of it, plus one."""
+    ahead = LeagueEntry.objects.filter(league_id=entry.league_id, active=True).filter(
+        Q(rating__gt=entry.rating) | Q(rating=entry.rating, id__lt=entry.pk)
+    )
+    return ahead.count() + 1
 
 
 def league_games(league: League) -> QuerySet[Game]:

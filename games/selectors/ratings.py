@@ -17,6 +17,24 @@ def ladder(game_id: str) -> QuerySet[Rating]:
     )
 
 
+def ladder_rows(game_id: str) -> QuerySet[Rating, Any]:
+    """The ladder as plain rows, best first (the API's page): only the columns it shows, read along
+    the ``rating_ladder`` index (game, rating descending, competitor)."""
+    return (
+        Rating.objects.filter(game_id=game_id)
+        .order_by("-rating", "competitor_id")
+        .values(
+            "competitor_id",
+            "competitor__name",
+            "competitor__player__id",
+            "competitor__bot__id",
+            "game_id",
+            "rating",
+            "games_played",
+        )
+    )
+
+
 def competitor_ratings(competitor: Competitor) -> dict[str, Any]:
     ratings = {
         rating.game_id: {"rating": rating.rating, "games_played": rating.games_played}

@@ -36,6 +36,7 @@ from games.scheduling.swiss import recommended_rounds
 from games.services.bot_eligibility import check_may_compete
 from games.services.entrants import entrant_for, may_act_for_bot
 from games.services.errors import Conflict, InvalidInput, NotFound, NotYourEntrant
+from games.services.game_flow import games_cancel
 from games.services.lifecycle import check_organiser, in_state, transition
 from games.services.players import player_for_user
 from games.services.rounds import round_robin_schedule, tournament_progress
@@ -332,7 +333,7 @@ def tournament_cancel(*, tournament_pk: int, user: User | None = None) -> Tourna
     )
     # Locked in id order, as the bot workers lock games, so a batch in flight cannot deadlock us.
     pks = list(running.order_by("pk").values_list("pk", flat=True))
-    Game.objects.filter(pk__in=pks).update(status=GameStatus.ABORTED, finished_at=timezone.now())
+    games_cancel(pks, now=timezone.now())
     return tournament
 
 

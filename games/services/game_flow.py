@@ -146,6 +146,7 @@ def games_end(ended: Sequence[tuple[Game, Sequence[Seat], Ending]], *, now: date
     update_rows(
         Game, [game for game, _, _ in ended], ["version", "status", "outcome", "finished_at", "turn_deadline"]
     )
+    seats_to_act_store([(seats, ()) for _, seats, _ in ended])
     scored = [(game, seats) for game, seats, ending in ended if ending.places is not None]
     update_rows(Seat, [seat for _, seats in scored for seat in seats], ["rank", "score"])
     rating_apply_for_games(finished=scored)
@@ -153,7 +154,27 @@ def games_end(ended: Sequence[tuple[Game, Sequence[Seat], Ending]], *, now: date
     competitions_advance_on_commit([game.pk for game, _, _ in ended])
 
 
+def games_cancel(pks: Sequence[int], *, now: datetime) -> None:
+    """Abort these running games (rows locked by the caller) because their competition was
+    cancelled: no outcome, no ratings, no progress to make; nobody's turn any more."""
+    Game.objects.filter(pk__in=pks).update(status=GameStatus.ABORTED, finished_at=now)
+    Seat.objects.filter(game_id__in=pks, to_act=True).update(to_act=False)
+
+
 # -- The next turn --------------------------------------------------------------------------------
+
+
+def seats_to_act_store(games: Iterable[tuple[Sequence[Seat], Iterable[int]]]) -> None:
+    """Mark each game's seats that must act now (``Seat.to_act``, what a person's turns list reads),
+    writing only the seats whose mark changed: one statement, none when the turn stayed put."""
+    changed: list[Seat] = []
+    for seats, to_act in games:
+        acting = set(to_act)
+        for seat in seats:
+            if seat.to_act != (seat.index in acting):
+                seat.to_act = seat.index in acting
+                changed.append(seat)
+    update_rows(Seat, changed, ["to_act"])
 
 
 def deadlines_set(
@@ -187,6 +208,7 @@ def turns_begin(
     going = list(going)
     if not going:
         return
+    seats_to_act_store([(seats, to_act) for _, seats, to_act in going])
     deadlines_set(
         [(game, people_to_act(seats, to_act, bot_competitors)) for game, seats, to_act in going],
         turn_started=now,

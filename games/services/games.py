@@ -12,7 +12,7 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
-from engine import ConfigError, EngineError, State, UnknownGame, get_game
+from engine import ConfigError, EngineError, State, UnknownGame, get_game, replay
 from engine.bots import make_bot
 from engine.play import BotRunner
 from games.models import Bot, Competitor, Game, GameStatus, Move, Seat
@@ -73,8 +73,12 @@ def game_create(
     game = Game.objects.create(
         game_id=game_id, config=normalized, seed=seed, rated=rated, move_time_limit=move_time_limit
     )
+    first_to_act = set(replay(game_id, normalized, seed, []).to_act())
     Seat.objects.bulk_create(
-        [Seat(game=game, index=index, competitor=competitor) for index, competitor in enumerate(competitors)]
+        [
+            Seat(game=game, index=index, competitor=competitor, to_act=index in first_to_act)
+            for index, competitor in enumerate(competitors)
+        ]
     )
     if enqueue_bots:
         bots_play_on_commit(game.pk)

@@ -71,6 +71,7 @@ from games.models import (
 from games.services.bot_eligibility import check_may_compete
 from games.services.entrants import entrant_for, may_act_for_bot
 from games.services.errors import Conflict, InvalidInput, NotFound, NotYourEntrant
+from games.services.game_flow import games_cancel
 from games.services.league_ratings import (
     RatingValue,
     initial_rating_values,
@@ -289,7 +290,7 @@ def league_cancel(*, league_pk: int, user: User | None = None) -> League:
         league_game__league=league, status=GameStatus.RUNNING
     )
     pks = list(running.order_by("pk").values_list("pk", flat=True))
-    Game.objects.filter(pk__in=pks).update(status=GameStatus.ABORTED, finished_at=timezone.now())
+    games_cancel(pks, now=timezone.now())
     return league
 
 

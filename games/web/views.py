@@ -19,6 +19,7 @@ def home(request: HttpRequest) -> HttpResponse:
     }
     if request.user.is_authenticated:
         waiting = game_selectors.turns_waiting(request.user)
+        game_selectors.games_seats_prefetch([entry["game"] for entry in waiting])
         waiting_pks = {entry["game"].pk for entry in waiting}
         context["your_turn"] = waiting
         context["running"] = [

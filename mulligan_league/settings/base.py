@@ -173,6 +173,9 @@ REST_FRAMEWORK = {
     # connection's, so a forged header cannot dodge the login limit. Behind one proxy, set 1.
     "NUM_PROXIES": env.int("API_NUM_PROXIES", default=0),
 }
+# A long list's `count` (past 1,000 rows: a ladder, the games) is counted once and kept this many
+# seconds (games.api.pagination); shorter lists are counted on every request.
+API_COUNT_CACHE_SECONDS: int = env.int("API_COUNT_CACHE_SECONDS", default=30)
 # GET /api/me/turns/wait/ looks for a new turn this often (seconds): one small query per look.
 LONG_POLL_INTERVAL: float = env.float("LONG_POLL_INTERVAL", default=1.0)
 # A game page waits this long (seconds) for the game to move on before answering "nothing new".

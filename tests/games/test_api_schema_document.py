@@ -29,6 +29,8 @@ def not_kept(old: Any, new: Any, where: str = "") -> list[str]:
             )
         ]
     if isinstance(old, list) and isinstance(new, list):
+        if old and all(_is_parameter(item) for item in old + new):
+            return _parameters_not_kept(old, new, where)
         if all(not isinstance(item, dict | list) for item in old):
             gone = [item for item in old if item not in new]
             return [f"{where}: {item!r} removed" for item in gone]
@@ -40,6 +42,31 @@ def not_kept(old: Any, new: Any, where: str = "") -> list[str]:
             for problem in not_kept(item, new[index], f"{where}[{index}]")
         ]
     return [] if old == new else [f"{where}: {old!r} became {new!r}"]
+
+
+def _is_parameter(item: Any) -> bool:
+    return isinstance(item, dict) and "name" in item and "in" in item
+
+
+def _parameters_not_kept(old: list[Any], new: list[Any], where: str) -> list[str]:
+    """An operation's parameters are a set keyed by (location, name), listed in name order: a new
+    optional one may come between old ones; a new required one breaks every generated client."""
+    by_key = {(item["in"], item["name"]): item for item in new}
+    known = {(item["in"], item["name"]) for item in old}
+    problems = [
+        problem
+        for item in old
+        for problem in (
+            not_kept(item, by_key[item["in"], item["name"]], f"{where}[{item['name']}]")
+            if (item["in"], item["name"]) in by_key
+            else [f"{where}[{item['name']}] removed"]
+        )
+    ]
+    return problems + [
+        f"{where}[{key[1]}] added as required"
+        for key, item in by_key.items()
+        if key not in known and item.get("required")
+    ]
 
 
 def served_document(tmp_path: Path) -> str:
@@ -73,3 +100,12 @@ def test_the_diff_sees_a_removal_and_a_change_but_not_an_addition() -> None:
         "/paths//a//get/parameters[0]/name: 'x' became 'y'",
         "/tags: 'a' removed",
     ]
+
+
+def test_the_diff_lets_an_optional_parameter_in_between_but_not_a_required_one() -> None:
+    old = {"parameters": [{"in": "query", "name": "b"}, {"in": "query", "name": "page"}]}
+    between = [{"in": "query", "name": "a"}, {"in": "query", "name": "b"}, {"in": "query", "name": "page"}]
+    assert not_kept(old, {"parameters": between}) == []
+    required = [{"in": "query", "name": "a", "required": True}, *old["parameters"]]
+    assert not_kept(old, {"parameters": required}) == ["/parameters[a] added as required"]
+    assert not_kept(old, {"parameters": between[:2]}) == ["/parameters[page] removed"]

@@ -1,0 +1,275 @@
+"""Pages of a list: by number as always, and by cursor (keyset), which costs the same on every page.
+
+A list answers ``{count, next, previous, results}``. ``?page=N`` still works (an OFFSET: its cost
+grows with N), but the ``next`` and ``previous`` links carry a ``cursor``: the sort key of the row
+the page ends (or starts) at. The database then starts from that key in the list's index, so page
+5,000 reached by following ``next`` costs what page 1 costs, and rows added meanwhile neither repeat
+nor skip a row.
+
+Each list's order ends in a column that is unique within the list (``-rating, competitor_id``;
+``-id``). With two keys, the rows after ``(v, t)`` are the rest of ``v``'s ties and then the rows
+past ``v``: two index range scans (two small queries), where one ``v < x OR (v = x AND t > y)``
+would make the database scan every row before the cursor.
+
+``count`` is exact while a list is small; past :data:`EXACT_COUNT_UP_TO` rows it is counted once
+and kept for ``API_COUNT_CACHE_SECONDS`` (counting 100,000 index entries on every request would
+cost more than the page itself).
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import hashlib
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from django.conf import settings
+from django.core.cache import cache
+from django.db.models import QuerySet
+from rest_framework.exceptions import NotFound, ValidationError
+from rest_framework.pagination import BasePagination
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.utils.urls import remove_query_param, replace_query_param
+
+EXACT_COUNT_UP_TO = 1000
+MAX_CURSOR_LENGTH = 400
+
+
+@dataclass(frozen=True)
+class Position:
+    """Where a cursor points: after (``forward``) or before a row with these sort ``values``; ``rank``
+    is that row's place in the list (1 = first), so a page knows its rows' places without counting."""
+
+    values: tuple[Any, ...]
+    forward: bool
+    rank: int
+
+    def encode(self) -> str:
+        raw = json.dumps([list(self.values), self.forward, self.rank], separators=(",", ":"))
+        return base64.urlsafe_b64encode(raw.encode()).decode().rstrip("=")
+
+    @classmethod
+    def decode(cls, text: str, keys: int) -> Position:
+        refused = ValidationError(
+            {"cursor": "give back a cursor from a previous answer's next or previous link"}
+        )
+        if len(text) > MAX_CURSOR_LENGTH:
+            raise refused
+        try:
+            values, forward, rank = json.loads(base64.urlsafe_b64decode(text + "=" * (-len(text) % 4)))
+        except (ValueError, TypeError, binascii.Error):
+            raise refused from None
+        valid_values = (
+            isinstance(values, list)
+            and len(values) == keys
+            and all(isinstance(v, int | float | str) and not isinstance(v, bool) for v in values)
+        )
+        if not valid_values or not isinstance(forward, bool) or type(rank) is not int or rank < 0:
+            raise refused
+        return cls(tuple(values), forward, rank)
+
+
+@dataclass(frozen=True)
+class Key:
+    field: str
+    descending: bool
+
+    @classmethod
+    def parse(cls, term: str) -> Key:
+        return cls(term.lstrip("-"), term.startswith("-"))
+
+    def beyond(self, forward: bool) -> str:
+        """The lookup for values past a cursor's, in the direction of travel."""
+        return "__lt" if self.descending == forward else "__gt"
+
+    def term(self, forward: bool) -> str:
+        return ("-" if self.descending == forward else "") + self.field
+
+
+@dataclass
+class Page:
+    rows: list[Any]
+    first_rank: int  # the place of rows[0] in the whole list (1 = first)
+    has_next: bool
+    has_previous: bool
+
+
+def keys_of(queryset: QuerySet[Any]) -> list[Key]:
+    ordering = queryset.query.order_by
+    if not ordering or not 1 <= len(ordering) <= 2 or not all(isinstance(term, str) for term in ordering):
+        raise ValueError(f"a keyset list is ordered by one or two field names, not {ordering!r}")
+    return [Key.parse(term) for term in ordering]
+
+
+def keyset_page(queryset: QuerySet[Any], position: Position, size: int) -> Page:
+    """The ``size`` rows past ``position`` in the queryset's order (one query, or two across ties)."""
+    keys = keys_of(queryset)
+    forward = position.forward
+    order = [key.term(forward) for key in keys]
+    wanted = size + 1
+    rows: list[Any] = []
+    if len(keys) == 2:
+        first, last = keys
+        ties = queryset.filter(
+            **{first.field: position.values[0], last.field + last.beyond(forward): position.values[1]}
+        ).order_by(*order)
+        rows = list(ties[:wanted])
+    if len(rows) < wanted:
+        past = queryset.filter(**{keys[0].field + keys[0].beyond(forward): position.values[0]}).order_by(
+            *order
+        )
+        rows += list(past[: wanted - len(rows)])
+    more = len(rows) > size
+    rows = rows[:size]
+    if forward:
+        return Page(rows, position.rank + 1, has_next=more, has_previous=True)
+    rows.reverse()
+    return Page(rows, position.rank - len(rows), has_next=True, has_previous=more)
+
+
+def key_values(row: Any, keys: Sequence[Key]) -> tuple[Any, ...]:
+    return tuple(row[key.field] if isinstance(row, dict) else getattr(row, key.field) for key in keys)
+
+
+def _count_cache_key(request: Request) -> str:
+    params = sorted((k, v) for k, v in request.query_params.lists() if k not in ("page", "cursor"))
+    digest = hashlib.sha256(json.dumps([request.path, params]).encode()).hexdigest()[:32]
+    return f"list-count:{digest}"
+
+
+def list_count(queryset: QuerySet[Any], request: Request) -> int:
+    """The number of rows: exact up to :data:`EXACT_COUNT_UP_TO`, else counted once a while."""
+    key = _count_cache_key(request)
+    cached = cache.get(key)
+    if cached is not None:
+        return int(cached)
+    unordered = queryset.order_by()
+    count = unordered[: EXACT_COUNT_UP_TO + 1].count()
+    if count > EXACT_COUNT_UP_TO:
+        count = unordered.count()
+        cache.set(key, count, settings.API_COUNT_CACHE_SECONDS)
+    return count
+
+
+class KeysetPagination(BasePagination):
+    """``?page=N`` or ``?cursor=...``; links carry cursors. See the module's docstring."""
+
+    page_query_param = "page"
+    cursor_query_param = "cursor"
+
+    def __init__(self) -> None:
+        self.page_size: int = settings.REST_FRAMEWORK["PAGE_SIZE"]
+
+    def paginate_queryset(self, queryset: Any, request: Request, view: Any = None) -> list[Any]:
+        self.request = request
+        self.keys = keys_of(queryset)
+        cursor = request.query_params.get(self.cursor_query_param)
+        if cursor:
+            self.page = keyset_page(queryset, Position.decode(cursor, len(self.keys)), self.page_size)
+        else:
+            self.page = self._numbered(queryset, request)
+        self.count = self._count(queryset, request)
+        return self.page.rows
+
+    def _numbered(self, queryset: QuerySet[Any], request: Request) -> Page:
+        raw = request.query_params.get(self.page_query_param) or "1"
+        if raw == "last":  # as DRF's page numbers allow
+            number = max(1, -(-list_count(queryset, request) // self.page_size))
+        else:
+            number = int(raw) if raw.isdigit() and len(raw) < 10 else 0
+        if number < 1:
+            raise NotFound("Invalid page.")
+        offset = (number - 1) * self.page_size
+        rows = list(queryset[offset : offset + self.page_size + 1])
+        if not rows and number > 1:
+            raise NotFound("Invalid page.")
+        more = len(rows) > self.page_size
+        return Page(rows[: self.page_size], offset + 1, has_next=more, has_previous=number > 1)
+
+    def _count(self, queryset: QuerySet[Any], request: Request) -> int:
+        page = self.page
+        if page.first_rank == 1 and not page.has_next:
+            return len(page.rows)
+        return list_count(queryset, request)
+
+    def get_paginated_response(self, data: Any) -> Response:
+        return Response(
+            {
+                "count": self.count,
+                "next": self.get_next_link(),
+                "previous": self.get_previous_link(),
+                "results": data,
+            }
+        )
+
+    def ranks(self) -> range:
+        """The places of the page's rows in the whole list (1 = first)."""
+        return range(self.page.first_rank, self.page.first_rank + len(self.page.rows))
+
+    def _link(self, position: Position) -> str:
+        url = self.request.build_absolute_uri()
+        url = remove_query_param(url, self.page_query_param)
+        return replace_query_param(url, self.cursor_query_param, position.encode())
+
+    def get_next_link(self) -> str | None:
+        page = self.page
+        if not page.has_next or not page.rows:
+            return None
+        last = page.rows[-1]
+        return self._link(Position(key_values(last, self.keys), True, page.first_rank + len(page.rows) - 1))
+
+    def get_previous_link(self) -> str | None:
+        page = self.page
+        if not page.has_previous:
+            return None
+        if not page.rows or page.first_rank <= self.page_size + 1:
+            # The page before is the first: its plain address (a cursor there would point at no row).
+            url = remove_query_param(self.request.build_absolute_uri(), self.cursor_query_param)
+            return remove_query_param(url, self.page_query_param)
+        first = page.rows[0]
+        return self._link(Position(key_values(first, self.keys), False, page.first_rank))
+
+    def get_paginated_response_schema(self, schema: dict[str, Any]) -> dict[str, Any]:
+        return {
+            "type": "object",
+            "required": ["count", "results"],
+            "properties": {
+                "count": {"type": "integer", "example": 123},
+                "next": {
+                    "type": "string",
+                    "nullable": True,
+                    "format": "uri",
+                    "example": "http://api.example.org/accounts/?page=4",
+                },
+                "previous": {
+                    "type": "string",
+                    "nullable": True,
+                    "format": "uri",
+                    "example": "http://api.example.org/accounts/?page=2",
+                },
+                "results": schema,
+            },
+        }
+
+    def get_schema_operation_parameters(self, view: Any) -> list[dict[str, Any]]:
+        return [
+            {
+                "name": self.page_query_param,
+                "required": False,
+                "in": "query",
+                "description": "A page number within the paginated result set.",
+                "schema": {"type": "integer"},
+            },
+            {
+                "name": self.cursor_query_param,
+                "required": False,
+                "in": "query",
+                "description": "A cursor from a previous answer's next or previous link: the page "
+                "after (or before) it, as fast on page 5,000 as on page 1.",
+                "schema": {"type": "string"},
+            },
+        ]
