@@ -37,19 +37,25 @@ def ladder_rows(game_id: str) -> QuerySet[Rating, Any]:
 
 def competitor_ratings(competitor: Competitor) -> dict[str, Any]:
     ratings = {
-        rating.game_id: {"rating": rating.rating, "games_played": rating.games_played}
-        for rating in competitor.ratings.all()
+        game_id: {"rating": rating, "games_played": played}
+        for game_id, rating, played in competitor.ratings.values_list("game_id", "rating", "games_played")
     }
+    # Plain rows along the ``rating_change_history`` index: a long career is one read, no objects.
+    changes = (
+        RatingChange.objects.filter(competitor=competitor)
+        .order_by("id")
+        .values_list("game__game_id", "game_id", "rating_before", "rating_after", "created_at")
+    )
     history = [
         {
-            "game": change.game.game_id,
-            "game_pk": change.game_id,
-            "rating_before": change.rating_before,
-            "rating_after": change.rating_after,
-            "delta": change.delta,
-            "at": change.created_at,
+            "game": game_id,
+            "game_pk": game_pk,
+            "rating_before": before,
+            "rating_after": after,
+            "delta": after - before,
+            "at": at,
         }
-        for change in RatingChange.objects.filter(competitor=competitor).select_related("game").order_by("id")
+        for game_id, game_pk, before, after, at in changes
     ]
     return {"ratings": ratings, "rating_history": history}
 
