@@ -25,6 +25,7 @@ from games.api.bot_serializers import (
     game_data,
     version_data,
 )
+from games.api.pagination import KeysetPagination
 from games.models import Bot, BotKind
 from games.selectors import bots as bot_selectors
 from games.services.bot_versions import (
@@ -171,7 +172,9 @@ class BotGamesView(APIView):
     @extend_schema(responses=OpenApiTypes.OBJECT)
     def get(self, request: Request, pk: int) -> Response:
         bot = _bot(pk)
-        return _paginated(self, request, bot_selectors.bot_games(bot), lambda game: game_data(game, bot))
+        paginator = KeysetPagination()  # newest first by id: the next links carry a cursor
+        page = paginator.paginate_queryset(bot_selectors.bot_games(bot), request, view=self)
+        return paginator.get_paginated_response([game_data(game, bot) for game in page])
 
 
 class BotFaultsView(APIView):

@@ -245,6 +245,7 @@ class LeagueGamesView(generics.ListAPIView):
     serializer_class = LeagueGameSerializer
     permission_classes = [permissions.AllowAny]
     filter_backends: list[Any] = []
+    pagination_class = KeysetPagination
 
     def get_queryset(self) -> Any:
         return league_games(_league(self.kwargs["pk"]))
