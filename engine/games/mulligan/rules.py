@@ -126,9 +126,12 @@ class MulliganState(State):
 
     def _deal(self, rng: random.Random) -> None:
         deck = shuffled_deck(rng)
-        for _ in range(cfg.HAND_SIZE):
-            for seat in range(self.n):
-                self.hands[seat].append(deck.pop())
+        # One card at a time round the table from the top (the end of the list), as dealt by hand:
+        # seat s gets the cards at s, s + n, s + 2n, ... counted from the top.
+        n, dealt = self.n, cfg.HAND_SIZE * self.n
+        top = deck[-dealt:][::-1]
+        self.hands = [top[seat::n] for seat in range(n)]
+        del deck[-dealt:]
         if self.config["high_risk"]:
             for _ in range(cfg.HIGH_RISK_BURN):
                 self.burnt.append(deck.pop())
@@ -526,8 +529,10 @@ class MulliganState(State):
             self._finish(END_TURN_LIMIT)
             return
         # The next active seat to the auctioneer's left (the auctioneer again if none is).
-        n, auctioneer = self.n, self.auctioneer
-        for seat in [*range(auctioneer + 1, n), *range(auctioneer + 1)]:
+        n = self.n
+        seat = self.auctioneer
+        for _ in range(n):
+            seat = seat + 1 if seat + 1 < n else 0
             if active[seat]:
                 break
         self.auctioneer = seat
