@@ -87,6 +87,7 @@ schema: install
 	DJANGO_SETTINGS_MODULE=mulligan_league.settings.test $(PY) manage.py spectacular --file games/api/openapi.yaml
 
 bench: install
+	$(PY) -m pip install --quiet --disable-pip-version-check -e '.[dev,bench]'
 	$(PY) bench/engine.py
 	$(PY) bench/three_card.py
 

@@ -102,6 +102,9 @@ class State(ABC):
     free_actions: ClassVar[frozenset[str]] = frozenset()
     # What a player calls one whole game of this kind, in the refusals: "the session is over".
     game_noun: ClassVar[str] = "game"
+    # Whether the game numbers its actions (:meth:`legal_action_ids`, :meth:`apply_id`): the fast
+    # path of random playouts and of bots that need no dicts, as OpenSpiel's ints are.
+    has_action_ids: ClassVar[bool] = False
 
     @property
     @abstractmethod
@@ -130,6 +133,42 @@ class State(ABC):
         not listed here, so a bot choosing uniformly does not spend its turns talking.
         """
 
+    # -- action ids: the same actions as small ints ------------------------------------------------
+
+    def legal_action_ids(self, seat: Seat) -> list[int]:
+        """The ids of :meth:`legal_actions`, in its order: ``action_for_id(ids[i]) == legal_actions(seat)[i]``.
+
+        An id names one action for the whole game (the same int means the same action in every
+        state of it), so checking one is a lookup, and a playout needs no dict at all. Only for a
+        game that declares :attr:`has_action_ids`."""
+        raise NotImplementedError(f"{type(self).__name__} does not number its actions")
+
+    def action_for_id(self, action_id: int) -> Action:
+        """The action dict an id names, written as :meth:`legal_actions` writes it; raises
+        :class:`IllegalAction` for an int that names no action of this game."""
+        raise NotImplementedError(f"{type(self).__name__} does not number its actions")
+
+    def action_id(self, action: Any) -> int | None:
+        """The id of ``action`` when it is written exactly as :meth:`legal_actions` writes its
+        actions (the same keys and value types), else None: other spellings, and actions that are
+        not the game's decisions (``say``), have no id."""
+        return None
+
+    def apply_id(self, seat: Seat, action_id: int) -> None:
+        """:meth:`apply` of the action ``action_id`` names, without building it when it is legal.
+
+        A refused id is refused by :meth:`apply` itself, in its words, and changes nothing."""
+        if type(seat) is int and type(action_id) is int and self._play_legal_id(seat, action_id):
+            return
+        self.apply(seat, self.action_for_id(action_id))
+        # apply() took what the fast check refused: the two disagree, which is the game's bug.
+        raise EngineError(f"{type(self).__name__}: id {action_id} was refused, then played")
+
+    def _play_legal_id(self, seat: Seat, action_id: int) -> bool:
+        """Play ``action_id`` for ``seat`` if it is among :meth:`legal_action_ids` now and say whether
+        it was; change nothing when it is not (no message: :meth:`apply` words refusals)."""
+        return False
+
     def apply(self, seat: Seat, action: Action) -> None:
         """Play ``action`` for ``seat``; raise :class:`IllegalAction` and change nothing if it is not legal.
 
@@ -137,7 +176,15 @@ class State(ABC):
         (an int, not a bool), the action a JSON object of one of :attr:`action_keys` with none but its
         keys, and the seat is to act (or the action is free) in a game that is not over. A game may
         override this whole, checking all of it its own way.
+
+        A game with :attr:`has_action_ids` takes a legal action written as its legal actions are
+        written by a shorter road: its id, found in a lookup, is legal now (a set test) and played;
+        everything else, and every refusal, takes the checks below.
         """
+        if self.has_action_ids and type(seat) is int:
+            action_id = self.action_id(action)
+            if action_id is not None and self._play_legal_id(seat, action_id):
+                return
         # The checks run on every move of every playout: `type(...) is` first, as ABC checks are slow.
         if type(action) is not dict and not isinstance(action, Mapping):
             raise IllegalAction(f"an action is a JSON object with a 'type', not {short(action)}")

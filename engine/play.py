@@ -7,7 +7,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.bots.base import Bot
+from engine.bots.base import ActionIdBot, Bot
 from engine.core import JSON, Action, EngineError, Outcome, Seat, State, get_game, replay
 
 
@@ -69,6 +69,10 @@ class BotRunner:
         self.state = game.new_state(self.config, seed)
         self.bots = list(bots)
         self.rngs = [bot_rng(seed, seat) for seat in range(len(bots))]
+        # Bots that choose among action ids, where the game numbers its actions: the dicts are then
+        # built only for the one action played (for the record).
+        numbered = self.state.has_action_ids
+        self.id_bots = [bot if numbered and isinstance(bot, ActionIdBot) else None for bot in self.bots]
 
     def replay(self, history: Sequence[tuple[Seat, Action]]) -> None:
         state = self.state
@@ -100,6 +104,12 @@ class BotRunner:
         else:
             return None
         observation = state.observe(seat) if bot.needs_observation else None
+        id_bot = self.id_bots[seat]
+        if id_bot is not None:
+            action_id = id_bot.act_id(observation, state.legal_action_ids(seat), self.rngs[seat])
+            action = state.action_for_id(action_id)  # before it is played: an id may name by phase
+            state.apply_id(seat, action_id)
+            return seat, action
         action = bot.act(observation, state.legal_actions(seat), self.rngs[seat])
         state.apply(seat, action)
         return seat, action

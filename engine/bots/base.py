@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Any, Protocol, runtime_checkable
 
 from engine.bots.random_bot import RandomBot
@@ -19,6 +20,16 @@ class Bot(Protocol):
     needs_observation: bool
 
     def act(self, observation: JSON | None, legal_actions: list[Action], rng: random.Random) -> Action: ...
+
+
+@runtime_checkable
+class ActionIdBot(Bot, Protocol):
+    """A bot that can also choose among action ids (``State.legal_action_ids``), which spares a
+    game that numbers its actions building every legal dict for it. ``act_id`` must choose the id
+    of the action ``act`` would choose from the same legal actions and generator state, so a game
+    plays the same whichever a runner asks."""
+
+    def act_id(self, observation: JSON | None, legal_ids: Sequence[int], rng: random.Random) -> int: ...
 
 
 # The bots behind :attr:`engine.core.Game.generic_bots`: every game offers them, whatever its rules.

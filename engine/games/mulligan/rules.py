@@ -34,6 +34,18 @@ from engine.core import (
 )
 from engine.games.mulligan import config as cfg
 from engine.games.mulligan import labels
+from engine.games.mulligan.action_ids import (
+    CARD_MASK,
+    CARDS,
+    CHIPS_SHIFT,
+    FOLD,
+    IDS,
+    MAX_SEATS,
+    MULLIGAN,
+    NAMES,
+    SKIP,
+    SWAP_BASE,
+)
 from engine.games.mulligan.hands import hand_key, rank_hand
 
 TURN, OFFERS, DECIDE, OVER = "turn", "offers", "decide", "over"
@@ -76,6 +88,7 @@ class MulliganState(State):
         "say": frozenset({"type", "text"}),
     }
     free_actions: ClassVar[frozenset[str]] = frozenset({"say"})  # "any seat may say something at any time"
+    has_action_ids: ClassVar[bool] = True  # see engine.games.mulligan.action_ids
 
     def __init__(self, config: dict[str, Any], seed: int, *, deal: bool = True) -> None:
         self.config = config
@@ -85,6 +98,8 @@ class MulliganState(State):
         self.secret_offers: bool = config["secret_offers"]
         self.open_hands: bool = config["open_hands"]
         self.playing_for_chips: bool = config["chips"] > 0
+        self.end_on_skip_round: bool = config["end_on_skip_round"]
+        self.max_turns: int = config["max_turns"]
         self.hands: list[list[int]] = [[] for _ in range(n)]
         self.deck: list[int] = []  # the top of the deck is the end of the list
         self.discard: list[int] = []  # face up, public
@@ -111,9 +126,12 @@ class MulliganState(State):
 
     def _deal(self, rng: random.Random) -> None:
         deck = shuffled_deck(rng)
-        for _ in range(cfg.HAND_SIZE):
-            for seat in range(self.n):
-                self.hands[seat].append(deck.pop())
+        # One card at a time round the table from the top (the end of the list), as dealt by hand:
+        # seat s gets the cards at s, s + n, s + 2n, ... counted from the top.
+        n, dealt = self.n, cfg.HAND_SIZE * self.n
+        top = deck[-dealt:][::-1]
+        self.hands = [top[seat::n] for seat in range(n)]
+        del deck[-dealt:]
         if self.config["high_risk"]:
             for _ in range(cfg.HIGH_RISK_BURN):
                 self.burnt.append(deck.pop())
@@ -178,6 +196,114 @@ class MulliganState(State):
         _HANDLERS[action["type"]](self, seat, action)
         self.moves += 1
 
+    # -- the same decisions as ints (action_ids), for playouts and bots ---------------------------
+
+    def legal_action_ids(self, seat: Seat) -> list[int]:
+        phase = self.phase
+        if phase == TURN:
+            if seat != self.auctioneer:
+                return []
+            if self.playing_for_chips:
+                stakes = range(1 << CHIPS_SHIFT, (self.chips[seat] + 1) << CHIPS_SHIFT, 1 << CHIPS_SHIFT)
+                return [SKIP, FOLD, *[c | k for c in self.hands[seat] for k in stakes]]
+            return [SKIP, FOLD, *self.hands[seat]]
+        if phase == OFFERS:
+            if seat not in self.pending:
+                return []
+            if self.playing_for_chips:
+                stakes = range(0, (self.chips[seat] + 1) << CHIPS_SHIFT, 1 << CHIPS_SHIFT)
+                return [c | k for c in self.hands[seat] for k in stakes]
+            return self.hands[seat][:]
+        if phase == DECIDE:
+            if seat != self.auctioneer:
+                return []
+            return [*[SWAP_BASE + s for s in self.offers], MULLIGAN]
+        return []
+
+    def action_for_id(self, action_id: int) -> Action:
+        if type(action_id) is int and action_id >= 0:
+            low, chips = action_id & CARD_MASK, action_id >> CHIPS_SHIFT
+            if low < CARDS and (chips == 0 or self.playing_for_chips):
+                # A card auctions on the auctioneer's turn and is offered at any other time (refused
+                # then in the words of an offer out of turn).
+                kind = "auction" if self.phase == TURN else "offer"
+                action: Action = {"type": kind, "card": CARD_NAMES[low]}
+                if self.playing_for_chips:
+                    action["chips"] = chips
+                return action
+            if action_id in NAMES:
+                return {"type": NAMES[action_id]}
+            if SWAP_BASE <= action_id < SWAP_BASE + MAX_SEATS:
+                return {"type": "swap", "seat": action_id - SWAP_BASE}
+        raise IllegalAction(f"no Mulligan action has the id {short(action_id)}")
+
+    def action_id(self, action: Any) -> int | None:
+        if type(action) is not dict:
+            return None
+        kind = action.get("type")
+        size = len(action)
+        # A card's id means an auction in the auctioneer's turn and an offer in the offers: an action
+        # of the other kind has none now (and is refused on the long road, in words).
+        if (kind == "offer" and self.phase == OFFERS) or (kind == "auction" and self.phase == TURN):
+            name = action.get("card")
+            card = CARD_INDEX.get(name) if type(name) is str else None
+            if card is None:
+                return None
+            if not self.playing_for_chips:
+                return card if size == 2 else None
+            chips = action.get("chips")
+            if size != 3 or type(chips) is not int or chips < 0:
+                return None
+            return card | chips << CHIPS_SHIFT
+        if kind == "swap":
+            partner = action.get("seat")
+            if size != 2 or type(partner) is not int or not 0 <= partner < MAX_SEATS:
+                return None
+            return SWAP_BASE + partner
+        return IDS.get(kind) if size == 1 and type(kind) is str else None
+
+    def _play_legal_id(self, seat: Seat, action_id: int) -> bool:
+        # The rules' checks as membership tests (the handlers below word them); a legal id is played
+        # by the same _play_* the dict path ends in.
+        phase = self.phase
+        if phase == OFFERS:
+            if seat not in self.pending:
+                return False
+            card, chips = action_id & CARD_MASK, action_id >> CHIPS_SHIFT
+            if card not in self.hands[seat]:
+                return False
+            if chips and not (self.playing_for_chips and 0 < chips <= self.chips[seat]):
+                return False
+            self._play_offer(seat, card, chips)
+        elif seat != self.auctioneer:
+            return False
+        elif phase == TURN:
+            card, chips = action_id & CARD_MASK, action_id >> CHIPS_SHIFT
+            if card in self.hands[seat]:
+                if self.playing_for_chips:
+                    if not 0 < chips <= self.chips[seat]:
+                        return False
+                elif chips:
+                    return False
+                self._play_auction(seat, card, chips)
+            elif action_id == SKIP:
+                self._play_skip(seat)
+            elif action_id == FOLD:
+                self._play_fold(seat)
+            else:
+                return False
+        elif phase == DECIDE:
+            if action_id == MULLIGAN:
+                self._play_mulligan(seat)
+            elif action_id - SWAP_BASE in self.offers:
+                self._play_swap(seat, action_id - SWAP_BASE)
+            else:
+                return False
+        else:
+            return False
+        self.moves += 1
+        return True
+
     def _not_to_act(self, seat: Seat, kind: str) -> str:
         # An offer out of turn gets the reason this seat has none to make; the auctioneer waiting for
         # offers, what the table waits for; anyone else, whose turn it is.
@@ -238,16 +364,22 @@ class MulliganState(State):
             raise IllegalAction("say takes printable text (no control characters)")
         self.log.append({"turn": self.turn, "type": "say", "seat": seat, "text": text})
 
-    def _skip(self, seat: Seat, action: Action | None = None) -> None:
+    def _skip(self, seat: Seat, action: Action) -> None:
         if self.phase != TURN:
             raise IllegalAction(self._cannot_now("skip"))
+        self._play_skip(seat)
+
+    def _play_skip(self, seat: Seat) -> None:
         self.log.append({"turn": self.turn, "type": "skip", "seat": seat})
         self.skips_in_a_row += 1
         self._end_turn()
 
-    def _fold(self, seat: Seat, action: Action | None = None, forced: bool = False) -> None:
+    def _fold(self, seat: Seat, action: Action) -> None:
         if self.phase != TURN:
             raise IllegalAction(self._cannot_now("fold"))
+        self._play_fold(seat)
+
+    def _play_fold(self, seat: Seat, forced: bool = False) -> None:
         event: JSON = {"turn": self.turn, "type": "fold", "seat": seat}
         if forced:
             event["forced"] = "no chips left"
@@ -266,14 +398,18 @@ class MulliganState(State):
             raise IllegalAction(self._cannot_now("auction"))
         card = self._card_in_hand(seat, action)
         chips = self._stake(seat, action, 1) if self.playing_for_chips or "chips" in action else 0
+        self._play_auction(seat, card, chips)
+
+    def _play_auction(self, seat: Seat, card: int, chips: int) -> None:
         self.hands[seat].remove(card)
-        self.chips[seat] -= chips
         self.auction_card, self.auction_chips = card, chips
         self.skips_in_a_row = 0
         self.phase = OFFERS
-        self.pending = self._offerers()
+        active = self.active
+        self.pending = [s for s in range(self.n) if active[s] and s != seat]
         event: JSON = {"turn": self.turn, "type": "auction", "seat": seat, "card": CARD_NAMES[card]}
         if self.playing_for_chips:
+            self.chips[seat] -= chips
             event["chips"] = chips
         self.log.append(event)
 
@@ -283,21 +419,34 @@ class MulliganState(State):
             raise IllegalAction(self._cannot_now("offer"))
         card = self._card_in_hand(seat, action)
         chips = self._stake(seat, action, 0) if self.playing_for_chips or "chips" in action else 0
+        self._play_offer(seat, card, chips)
+
+    def _play_offer(self, seat: Seat, card: int, chips: int) -> None:
         self.hands[seat].remove(card)
-        self.chips[seat] -= chips
-        self.offers[seat] = (card, chips)
-        self.pending.remove(seat)
+        if chips:
+            self.chips[seat] -= chips
+        offers = self.offers
+        offers[seat] = (card, chips)
+        pending = self.pending
+        pending.remove(seat)
         self.log.append({"turn": self.turn, "type": "offer", "seat": seat})
-        if not self.pending:
-            self.offers = {s: self.offers[s] for s in sorted(self.offers)}
+        if not pending:
+            self.offers = offers = {s: offers[s] for s in sorted(offers)}
             self.phase = DECIDE
-            # Under Secret Offers only the fact (and any chips) becomes public, never the cards.
+            # Under Secret Offers only the fact (and any chips) becomes public, never the cards:
+            # each offer as _offer_view shows it to a spectator now, built here in one go.
+            secret = self.secret_offers
+            if self.playing_for_chips:
+                views = [
+                    {"seat": s, "card": None if secret else CARD_NAMES[c], "chips": k}
+                    for s, (c, k) in offers.items()
+                ]
+            else:
+                views = [
+                    {"seat": s, "card": None if secret else CARD_NAMES[c]} for s, (c, _) in offers.items()
+                ]
             self.log.append(
-                {
-                    "turn": self.turn,
-                    "type": "offers_in" if self.secret_offers else "offers_revealed",
-                    "offers": [self._offer_view(s, None) for s in self.offers],
-                }
+                {"turn": self.turn, "type": "offers_in" if secret else "offers_revealed", "offers": views}
             )
 
     def _swap(self, seat: Seat, action: Action) -> None:
@@ -308,41 +457,56 @@ class MulliganState(State):
             raise IllegalAction(
                 f"seat {short(partner)} has no offer on the ring; offers: {sorted(self.offers)}"
             )
-        assert self.auction_card is not None
-        card, chips = self.offers.pop(partner)
-        self.hands[seat].append(card)
-        self.chips[seat] += chips
-        self.hands[partner].append(self.auction_card)
-        self.chips[partner] += self.auction_chips
-        for other, (other_card, other_chips) in self.offers.items():
-            self.hands[other].append(other_card)
-            self.chips[other] += other_chips
+        self._play_swap(seat, partner)
+
+    def _play_swap(self, seat: Seat, partner: Seat) -> None:
+        auctioned = self.auction_card
+        assert auctioned is not None
+        hands, offers = self.hands, self.offers
+        card, chips = offers.pop(partner)
+        hands[seat].append(card)
+        hands[partner].append(auctioned)
+        for other, (other_card, _) in offers.items():
+            hands[other].append(other_card)
+        if self.playing_for_chips:
+            stacks = self.chips
+            stacks[seat] += chips
+            stacks[partner] += self.auction_chips
+            for other, (_, other_chips) in offers.items():
+                stacks[other] += other_chips
         event: JSON = {"turn": self.turn, "type": "swap", "seat": seat, "with": partner}
-        event["auctioned"] = CARD_NAMES[self.auction_card]
+        event["auctioned"] = CARD_NAMES[auctioned]
         if not self.secret_offers:
             event["card"] = CARD_NAMES[card]
         self.log.append(event)
-        self._clear_ring()
+        self.auction_card = None
+        self.auction_chips = 0
+        self.offers = {}
         self._end_turn()
 
-    def _mulligan(self, seat: Seat, action: Action | None = None) -> None:
+    def _mulligan(self, seat: Seat, action: Action) -> None:
         if self.phase != DECIDE:
             raise IllegalAction(self._cannot_now("mulligan"))
+        self._play_mulligan(seat)
+
+    def _play_mulligan(self, seat: Seat) -> None:
         assert self.auction_card is not None
-        ring = [self.auction_card] + [card for card, _ in self.offers.values()]
+        ring = [self.auction_card, *[card for card, _ in self.offers.values()]]
         self.discard.extend(ring)
-        self.pot += self.auction_chips + sum(chips for _, chips in self.offers.values())
         event: JSON = {"turn": self.turn, "type": "mulligan", "seat": seat, "discarded": _names(ring)}
         if self.playing_for_chips:
+            self.pot += self.auction_chips + sum(chips for _, chips in self.offers.values())
             event["pot"] = self.pot
         self.log.append(event)
-        self._clear_ring()
+        self.auction_card = None
+        self.auction_chips = 0
+        self.offers = {}
         # Deal from the auctioneer's left round to the auctioneer, one card each.
-        for step in range(1, self.n + 1):
-            receiver = (seat + step) % self.n
-            if self.active[receiver]:
-                self.hands[receiver].append(self.deck.pop())
-        if len(self.deck) < self._active_count():
+        n, active, hands, deck = self.n, self.active, self.hands, self.deck
+        for receiver in [*range(seat + 1, n), *range(seat + 1)]:
+            if active[receiver]:
+                hands[receiver].append(deck.pop())
+        if len(deck) < active.count(True):
             self._finish(END_DECK)
             return
         self._end_turn()
@@ -357,24 +521,28 @@ class MulliganState(State):
     def _end_turn(self) -> None:
         self.turn += 1
         self.phase = TURN
-        if self.config["end_on_skip_round"] and self.skips_in_a_row >= self._active_count():
+        active = self.active
+        if self.end_on_skip_round and self.skips_in_a_row >= active.count(True):
             self._finish(END_SKIP_ROUND)
             return
-        if self.config["max_turns"] and self.turn >= self.config["max_turns"]:
+        if self.max_turns and self.turn >= self.max_turns:
             self._finish(END_TURN_LIMIT)
             return
+        # The next active seat to the auctioneer's left (the auctioneer again if none is).
+        n = self.n
         seat = self.auctioneer
-        for step in range(1, self.n + 1):
-            seat = (self.auctioneer + step) % self.n
-            if self.active[seat]:
+        for _ in range(n):
+            seat = seat + 1 if seat + 1 < n else 0
+            if active[seat]:
                 break
         self.auctioneer = seat
-        self._begin_turn()
+        if self.playing_for_chips:
+            self._begin_turn()
 
     def _begin_turn(self) -> None:
         # "If you have no chips. Once you become the auctioneer, you are forced to Fold."
         if self.playing_for_chips and self.chips[self.auctioneer] == 0:
-            self._fold(self.auctioneer, forced=True)
+            self._play_fold(self.auctioneer, forced=True)
 
     def _finish(self, reason: str) -> None:
         self.phase = OVER

@@ -11,6 +11,7 @@ Numbers are always two digits, so no name is part of another (pages look for nam
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Mapping
 
@@ -81,6 +82,8 @@ def build_library(seat: int, deck: Mapping[str, object], serum_powder: int) -> l
     return cards
 
 
+# Names are few (a deck's worth per seat) and every legal-action list sorts a hand by them.
+@functools.lru_cache(maxsize=4096)
 def sort_key(name: str) -> tuple[int, int, str]:
     """Lands first, then spells by mana value, then Serum Powder: the order hands are shown in."""
     kind = 0 if is_land(name) else 1 if is_spell(name) else 2

@@ -61,6 +61,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from engine.cards import shuffle
 from engine.core import JSON, Action, IllegalAction, Seat
 from engine.games.opening_hand import deck
 from engine.games.opening_hand.config import sides, starting_hand_sizes
@@ -183,7 +184,7 @@ class Procedure:
 
     def _shuffle(self, seat: Seat) -> None:
         zones = self.zones[seat]
-        random.Random(f"{self.seed}/{seat}/{zones.shuffles}").shuffle(zones.library)
+        shuffle(random.Random(f"{self.seed}/{seat}/{zones.shuffles}"), zones.library)
         zones.shuffles += 1
         zones.known_top = zones.known_bottom = 0
 

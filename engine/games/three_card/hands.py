@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine.cards import parse_cards, rank_of, suit_of
+from engine.cards import parse_cards
 
 # Best first; the index in this tuple is what the pay tables and the analyser key on.
 CATEGORIES: tuple[str, ...] = ("straight_flush", "three_of_a_kind", "straight", "flush", "pair", "high_card")
@@ -38,31 +38,31 @@ _BASE = 13
 _CATEGORY_STEP = _BASE**3
 
 
-def _value(strength: int, ranks: Sequence[int]) -> int:
-    a, b, c = (list(ranks) + [0, 0, 0])[:3]
-    return strength * _CATEGORY_STEP + a * _BASE * _BASE + b * _BASE + c
-
-
 def hand_value(cards: Sequence[int]) -> int:
     """A number for three distinct cards: higher is better, equal is a tie (a push)."""
     if len(cards) != 3:
         raise ValueError(f"a three-card hand has three cards, not {len(cards)}")
-    ranks = sorted((rank_of(c) for c in cards), reverse=True)
-    flush = suit_of(cards[0]) == suit_of(cards[1]) == suit_of(cards[2])
-    high, mid, low = ranks
-    if high == mid == low:
-        return _value(4, [high])
-    if high == mid or mid == low:
-        pair, kicker = (high, low) if high == mid else (low, high)
-        return _value(1, [pair, kicker])
-    straight_top: int | None = None
+    # Every showdown values each hand once or twice: the ranks are sorted by hand, not by sorted().
+    first, second, third = cards
+    high, mid, low = first >> 2, second >> 2, third >> 2  # rank_of
+    if high < mid:
+        high, mid = mid, high
+    if mid < low:
+        mid, low = low, mid
+        if high < mid:
+            high, mid = mid, high
+    if high == low:
+        return 4 * _CATEGORY_STEP + high * _BASE * _BASE
+    if high == mid:
+        return _CATEGORY_STEP + high * _BASE * _BASE + low * _BASE
+    if mid == low:
+        return _CATEGORY_STEP + low * _BASE * _BASE + high * _BASE
+    flush = first & 3 == second & 3 == third & 3  # suit_of
     if high - low == 2:
-        straight_top = high
-    elif ranks == [_ACE, _THREE, 0]:  # A-2-3: the ace plays low, the lowest straight
-        straight_top = _THREE
-    if straight_top is not None:
-        return _value(5 if flush else 3, [straight_top])
-    return _value(2 if flush else 0, ranks)
+        return (5 if flush else 3) * _CATEGORY_STEP + high * _BASE * _BASE
+    if high == _ACE and mid == _THREE and low == 0:  # A-2-3: the ace plays low, the lowest straight
+        return (5 if flush else 3) * _CATEGORY_STEP + _THREE * _BASE * _BASE
+    return (2 if flush else 0) * _CATEGORY_STEP + high * _BASE * _BASE + mid * _BASE + low
 
 
 # Category strength (0 = high card ... 5 = straight flush) -> name.

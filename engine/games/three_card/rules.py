@@ -56,15 +56,42 @@ from engine.core import (
 )
 from engine.games.three_card import config as cfg
 from engine.games.three_card import labels
-from engine.games.three_card.hands import CATEGORY_TITLES, dealer_stands, hand_category, hand_value
+from engine.games.three_card.hands import (
+    CATEGORY_TITLES,
+    category_of_value,
+    dealer_stands,
+    hand_category,
+    hand_value,
+)
 
 BET, DECIDE, OVER = "bet", "decide", "over"
 HAND_SIZE = 3
 
+# The decisions as ints (State.legal_action_ids), each the same action all game long.
+BET_ANTE, BET_PAIR_PLUS, STAND, MULLIGAN, MULLIGAN_PAIR_PLUS = range(5)
+_ID_ACTIONS: dict[int, Action] = {
+    BET_ANTE: {"type": "bet", "pair_plus": False},
+    BET_PAIR_PLUS: {"type": "bet", "pair_plus": True},
+    STAND: {"type": "stand"},
+    MULLIGAN: {"type": "mulligan", "pair_plus": False},
+    MULLIGAN_PAIR_PLUS: {"type": "mulligan", "pair_plus": True},
+}
 
-def _num(value: Fraction) -> int | float:
+# Chips: exact, as ints while they are whole (most pays are) and Fractions once they are not
+# (3 to 2 on one chip), since int sums cost a fraction of Fraction sums; the two compare, add and
+# print alike.
+Chips = int | Fraction
+
+
+def _num(value: Chips) -> int | float:
     """Chips for JSON views: whole numbers stay whole."""
+    if type(value) is int:
+        return value
     return int(value) if value.denominator == 1 else float(value)
+
+
+def _whole_if_whole(value: Fraction) -> Chips:
+    return int(value) if value.denominator == 1 else value
 
 
 def _names(cards: list[int]) -> list[str]:
@@ -89,6 +116,7 @@ class ThreeCardState(State):
         "mulligan": frozenset({"type", "pair_plus"}),
     }
     game_noun: ClassVar[str] = "session"  # of ``hands`` hands
+    has_action_ids: ClassVar[bool] = True
 
     def __init__(self, config: dict[str, Any], seed: int, *, deal: bool = True) -> None:
         self.config = config
@@ -105,7 +133,10 @@ class ThreeCardState(State):
         self.pair_plus: list[bool | None] = [None] * self.n
         self.mulligan: list[bool | None] = [None] * self.n
         self.pair_plus_mulligan: list[bool] = [False] * self.n
-        self.chips: list[Fraction] = [Fraction(0)] * self.n
+        self.chips: list[Chips] = [0] * self.n
+        # What a winning Ante and a Pair Plus bet return, by category, in chips: worked out once each.
+        self._ante_wins: dict[str, Chips] = {}
+        self._pair_plus_returns: dict[str, Chips] = {}
         self.results: list[JSON] = []  # every finished hand; shown by _result_view (discards face down)
         self.moves = 0
         if deal:
@@ -125,9 +156,6 @@ class ThreeCardState(State):
 
     def _dealer_packet(self) -> list[int]:
         return self._packet(self.n)
-
-    def _final_cards(self, seat: Seat) -> list[int]:
-        return self._packet(seat) if self.mulligan[seat] else self._first_cards(seat)
 
     def _visible_positions(self, seat: Seat | None) -> list[int]:
         """Deck positions ``seat`` has seen in the current hand (nobody sees any before the decisions)."""
@@ -178,15 +206,70 @@ class ThreeCardState(State):
         if kind == "bet":
             if self.phase != BET:
                 raise IllegalAction("the bets are in: stand or take a Mulligan")
-            self.pair_plus[seat] = pair_plus
-            self._next_seat()
+            self._play_bet(seat, pair_plus)
         else:
             if self.phase != DECIDE:
                 raise IllegalAction("place your Ante first (and say whether you bet Pair Plus)")
-            self.mulligan[seat] = kind == "mulligan"
-            self.pair_plus_mulligan[seat] = pair_plus and kind == "mulligan"
-            self._next_seat()
+            self._play_decision(seat, kind == "mulligan", pair_plus and kind == "mulligan")
         self.moves += 1
+
+    def _play_bet(self, seat: Seat, pair_plus: bool) -> None:
+        self.pair_plus[seat] = pair_plus
+        self._next_seat()
+
+    def _play_decision(self, seat: Seat, mulligan: bool, pair_plus: bool) -> None:
+        self.mulligan[seat] = mulligan
+        self.pair_plus_mulligan[seat] = pair_plus
+        self._next_seat()
+
+    # -- the same decisions as ints ----------------------------------------------------------------
+
+    def legal_action_ids(self, seat: Seat) -> list[int]:
+        if self.phase == OVER or seat != self.current:
+            return []
+        if self.phase == BET:
+            return [BET_ANTE, BET_PAIR_PLUS]
+        return [STAND, MULLIGAN, MULLIGAN_PAIR_PLUS] if self.offered else [STAND, MULLIGAN]
+
+    def action_for_id(self, action_id: int) -> Action:
+        if type(action_id) is int and action_id in _ID_ACTIONS:
+            if action_id == MULLIGAN and not self.offered:
+                return {"type": "mulligan"}  # as legal_actions writes it at a table without Pair Plus
+            return dict(_ID_ACTIONS[action_id])
+        raise IllegalAction(f"no Three Card Mulligan action has the id {short(action_id)}")
+
+    def action_id(self, action: Any) -> int | None:
+        if type(action) is not dict:
+            return None
+        kind = action.get("type")
+        pair_plus = action.get("pair_plus")
+        if len(action) == 1:
+            if kind == "stand":
+                return STAND
+            return MULLIGAN if kind == "mulligan" and not self.offered else None
+        if len(action) != 2 or type(pair_plus) is not bool or not self.offered:
+            return None
+        if kind == "bet":
+            return BET_PAIR_PLUS if pair_plus else BET_ANTE
+        if kind == "mulligan":
+            return MULLIGAN_PAIR_PLUS if pair_plus else MULLIGAN
+        return None
+
+    def _play_legal_id(self, seat: Seat, action_id: int) -> bool:
+        if seat != self.current or self.phase == OVER:
+            return False
+        if self.phase == BET:
+            if action_id not in (BET_ANTE, BET_PAIR_PLUS):
+                return False
+            self._play_bet(seat, action_id == BET_PAIR_PLUS)
+        elif action_id in (STAND, MULLIGAN):
+            self._play_decision(seat, action_id == MULLIGAN, False)
+        elif action_id == MULLIGAN_PAIR_PLUS and self.offered:
+            self._play_decision(seat, True, True)
+        else:
+            return False
+        self.moves += 1
+        return True
 
     # -- hand flow -----------------------------------------------------------------------------------
 
@@ -213,6 +296,7 @@ class ThreeCardState(State):
         dealer_mulligan = not dealer_stands(dealer_first)
         dealer_final = self._dealer_packet() if dealer_mulligan else dealer_first
         dealer_value = hand_value(dealer_final)
+        dealer_category = category_of_value(dealer_value)
         seats = [self._settle(seat, dealer_value) for seat in range(self.n)]
         self.results.append(
             {
@@ -221,8 +305,8 @@ class ThreeCardState(State):
                     "cards": _shown(dealer_first),
                     "mulligan": dealer_mulligan,
                     "final": _shown(dealer_final),
-                    "category": hand_category(dealer_final),
-                    "title": CATEGORY_TITLES[hand_category(dealer_final)],
+                    "category": dealer_category,
+                    "title": CATEGORY_TITLES[dealer_category],
                 },
                 "seats": seats,
             }
@@ -234,23 +318,36 @@ class ThreeCardState(State):
         else:
             self._begin_hand()
 
+    def _ante_win(self, category: str) -> Chips:
+        pay = self._ante_wins.get(category)
+        if pay is None:
+            pay = self._ante_wins[category] = _whole_if_whole(self.ante * self.paytable.ante_pays(category))
+        return pay
+
+    def _pair_plus_return(self, category: str) -> Chips:
+        pay = self._pair_plus_returns.get(category)
+        if pay is None:
+            pay = _whole_if_whole(self.ante * self.paytable.pair_plus_pays(category))
+            self._pair_plus_returns[category] = pay
+        return pay
+
     def _settle(self, seat: Seat, dealer_value: int) -> JSON:
-        ante = Fraction(self.ante)
-        table = self.paytable
         took_mulligan = bool(self.mulligan[seat])
-        first, final = self._first_cards(seat), self._final_cards(seat)
-        category = hand_category(final)
+        first = self._first_cards(seat)
+        final = self._packet(seat) if took_mulligan else first
         value = hand_value(final)
+        category = category_of_value(value)
+        per_bet: Chips
         if value > dealer_value:
-            result, per_bet = "win", ante * table.ante_pays(category)
+            result, per_bet = "win", self._ante_win(category)
         elif value < dealer_value:
-            result, per_bet = "loss", -ante
+            result, per_bet = "loss", -self.ante
         else:
-            result, per_bet = "push", Fraction(0)
-        mulligan_bet = per_bet if took_mulligan else Fraction(0)
-        pair_plus = ante * table.pair_plus_pays(hand_category(first)) if self.pair_plus[seat] else None
+            result, per_bet = "push", 0
+        mulligan_bet = per_bet if took_mulligan else 0
+        pair_plus = self._pair_plus_return(hand_category(first)) if self.pair_plus[seat] else None
         second = self.pair_plus_mulligan[seat]
-        pair_plus_mulligan = ante * table.pair_plus_pays(category) if second else None
+        pair_plus_mulligan = self._pair_plus_return(category) if second else None
         net = per_bet + mulligan_bet + (pair_plus or 0) + (pair_plus_mulligan or 0)
         self.chips[seat] += net
         return {

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from collections import Counter
-from itertools import combinations, pairwise
+from itertools import combinations, pairwise, permutations
 
 import pytest
 
-from engine.cards import parse_cards
+from engine.cards import parse_cards, rank_of, suit_of
 from engine.games.three_card.hands import (
     CATEGORIES,
     DEALER_STANDS_AT,
@@ -20,6 +20,34 @@ from engine.games.three_card.hands import (
 )
 
 ALL_HANDS = list(combinations(range(52), 3))
+
+
+def value_as_the_rules_read(cards: tuple[int, ...]) -> int:
+    """hand_value spelled out slowly from the module's docstring: category strength, then the
+    tie-break ranks in base 13, highest first."""
+    ranks = sorted((rank_of(c) for c in cards), reverse=True)
+    flush = len({suit_of(c) for c in cards}) == 1
+    counts = Counter(ranks)
+    if len(counts) == 1:
+        strength, order = 4, [ranks[0]]
+    elif len(counts) == 2:
+        pair = max(counts, key=lambda rank: counts[rank])
+        strength, order = 1, [pair, min(counts, key=lambda rank: counts[rank])]
+    elif ranks[0] - ranks[2] == 2:
+        strength, order = (5 if flush else 3), [ranks[0]]
+    elif ranks == [12, 1, 0]:  # A-2-3, 3-high
+        strength, order = (5 if flush else 3), [1]
+    else:
+        strength, order = (2 if flush else 0), ranks
+    digits = (order + [0, 0, 0])[:3]
+    return strength * 13**3 + digits[0] * 169 + digits[1] * 13 + digits[2]
+
+
+def test_hand_value_is_the_rules_value_of_every_hand_in_every_order() -> None:
+    # hand_value sorts the ranks by hand for speed: every order of every hand must give one value.
+    for cards in ALL_HANDS:
+        expected = value_as_the_rules_read(cards)
+        assert {hand_value(order) for order in permutations(cards)} == {expected}, cards
 
 
 def test_category_counts_over_all_22100_hands_are_the_seeds() -> None:
