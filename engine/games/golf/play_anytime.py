@@ -38,6 +38,7 @@ from __future__ import annotations
 
 import itertools
 import random
+from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from engine.core import Action, Seat
@@ -65,42 +66,56 @@ def effect_of(half: ActionHalf) -> str | None:
     return None
 
 
-def options(state: GolfState, seat: Seat) -> list[Action]:
-    """The Play Anytime cards ``seat`` may play now, each with what it is played with."""
+def options(state: GolfState, seat: Seat, card: object = None) -> list[Action]:
+    """The Play Anytime cards ``seat`` may play now, each with what it is played with (only the
+    ``card`` ones when it is given: checking a move needs no others)."""
+    return list(_options(state, seat, card))
+
+
+def has_options(state: GolfState, seat: Seat) -> bool:
+    """Whether ``options(state, seat)`` is not empty, without listing them all (a window asks
+    this of every seat)."""
+    return next(_options(state, seat, None), None) is not None
+
+
+def _options(state: GolfState, seat: Seat, only: object) -> Iterator[Action]:
     if state.phase == RESPOND:
-        return [{"type": "play", "card": c} for c in _response_cards(state, seat)]
+        for c in _response_cards(state, seat):
+            if only is None or c == only:
+                yield {"type": "play", "card": c}
+        return
     allowed = PLANNING_EFFECTS if state.phase == PLAN else RESOLUTION_EFFECTS
-    found: list[Action] = []
+    effects = state.cards.effect
     hand = sorted(state.hands[seat])
     for card in hand:
-        effect = state.card_effect[card]
-        if effect is None or effect not in allowed or not _playable_type(state, seat, card, effect):
+        effect = effects[card]
+        if (
+            effect is None
+            or effect not in allowed
+            or (only is not None and card != only)
+            or not _playable_type(state, seat, card, effect)
+        ):
             continue
-        others = [o for o in range(state.n) if o != seat]
         if effect == "peek_club":
-            found += [
-                {"type": "play", "card": card, "target": o}
-                for o in others
-                if state.plans[o] is not None and o not in state.peeks[seat]
-            ]
+            for o in range(state.n):
+                if o != seat and state.plans[o] is not None and o not in state.peeks[seat]:
+                    yield {"type": "play", "card": card, "target": o}
         elif effect == "reveal_actions":
-            if any(state.plans[o] is not None and not state.gps[o] for o in others) or any(
-                mode.face_down_actions(state) for mode in state.modes
-            ):
-                found.append({"type": "play", "card": card})
+            if any(
+                o != seat and state.plans[o] is not None and not state.gps[o] for o in range(state.n)
+            ) or any(mode.face_down_actions(state) for mode in state.modes):
+                yield {"type": "play", "card": card}
         elif effect == "steal_card":
-            found += [{"type": "play", "card": card, "target": o} for o in others if state.hands[o]]
+            for o in range(state.n):
+                if o != seat and state.hands[o]:
+                    yield {"type": "play", "card": card, "target": o}
         elif effect == "redraw":
             rest = [c for c in hand if c != card]
-            most = next(int(e.params["max_cards"]) for e in state.half(card).effects if e.effect == "redraw")
-            for size in range(1, min(most, len(rest)) + 1):
-                found += [
-                    {"type": "play", "card": card, "discard": list(combo)}
-                    for combo in itertools.combinations(rest, size)
-                ]
+            for size in range(1, min(state.cards.redraw_most[card], len(rest)) + 1):
+                for combo in itertools.combinations(rest, size):
+                    yield {"type": "play", "card": card, "discard": list(combo)}
         elif effect == "cancel_actions" and seat not in state.mulligans and _aimed_at(state, seat):
-            found.append({"type": "play", "card": card})
-    return found
+            yield {"type": "play", "card": card}
 
 
 def _aimed_at(state: GolfState, seat: Seat) -> bool:
@@ -125,12 +140,12 @@ def _response_cards(state: GolfState, seat: Seat) -> list[str]:
 
 
 def _playable_type(state: GolfState, seat: Seat, card: str, effect: str) -> bool:
-    if state.card_effect[card] != effect:
+    if state.cards.effect[card] != effect:
         return False
-    half = state.half(card)
-    if half.id in state.pa_used[seat]:
+    kind = state.cards.half_of[card].id
+    if kind in state.pa_used[seat]:
         return False
-    return not any(entry.seat == seat and entry.action == half.id for entry in state.stack)
+    return not any(entry.seat == seat and entry.action == kind for entry in state.stack)
 
 
 def _responders(state: GolfState, player: Seat) -> list[int]:
@@ -148,7 +163,7 @@ def open_resolution_window(state: GolfState) -> None:
 
 def _advance_window(state: GolfState) -> None:
     while state.quiet < state.n:
-        if options(state, state.order[state.pos % state.n]):
+        if has_options(state, state.order[state.pos % state.n]):
             return
         state.quiet += 1
         state.pos += 1
