@@ -52,18 +52,25 @@ def plan_options(state: GolfState, seat: Seat) -> list[Action]:
     is_action, aims_at_self, tee_only = cards.is_action, cards.aims_at_self, cards.tee_only
     hand = sorted(state.hands[seat])
     mine, everyone = state.own_targets[seat], state.everyone
-    swing = mine if aims_at_self[PLAYER_CARD] else everyone
-    pairs = [(a, t) for a in hand if is_action[a] for t in (mine if aims_at_self[a] else everyone)]
+    # Each Action card of the hand with its targets; with a Club of the hand, the Practice Swing too.
+    actions = [(a, mine if aims_at_self[a] else everyone) for a in hand if is_action[a]]
+    with_swing = [*actions, (PLAYER_CARD, mine if aims_at_self[PLAYER_CARD] else everyone)]
     on_tee = state.on_tee[seat]
-    options: list[Action] = []
-    for club in hand:
-        if on_tee or not tee_only[club]:
-            options += [
-                {"type": "plan", "club": club, "action": a, "target": t} for a, t in pairs if a != club
-            ]
-            options += [{"type": "plan", "club": club, "action": PLAYER_CARD, "target": t} for t in swing]
-    if pairs:
-        options += [{"type": "plan", "club": PLAYER_CARD, "action": a, "target": t} for a, t in pairs]
+    # One comprehension, tested per card rather than per plan: this is most of a move's work.
+    options: list[Action] = [
+        {"type": "plan", "club": club, "action": a, "target": t}
+        for club in hand
+        if on_tee or not tee_only[club]
+        for a, targets in with_swing
+        if a != club
+        for t in targets
+    ]
+    if actions:
+        options += [
+            {"type": "plan", "club": PLAYER_CARD, "action": a, "target": t}
+            for a, targets in actions
+            for t in targets
+        ]
     else:
         options.append({"type": "plan", "club": PLAYER_CARD, "action": None, "target": seat})
     return options

@@ -79,7 +79,7 @@ def _effects(action: Action, name: str) -> list[Effect]:
 
 
 def _has(action: Action, name: str) -> bool:
-    return any(effect.effect == name for effect in action.card.effects)
+    return name in action.card.effect_names
 
 
 def _who(by: int | None) -> str:
@@ -166,14 +166,26 @@ def resolve_shot(
         raise ValueError(f"distance_to_hole must be >= 0, not {distance_to_hole}")
     if isinstance(club, str):
         club = catalog.clubs[club]
-    played = _normalize(actions, catalog)
-    kept, _reflected, notes = _screen(seat=seat, club=club, actions=played)
+    return _resolve(distance_to_hole, club, _normalize(actions, catalog), seat, [])
+
+
+def _resolve(
+    distance_to_hole: int, club: Club, actions: Sequence[Action], seat: int | None, notes: list[str]
+) -> ShotResult:
+    """:func:`resolve_shot` of Actions already in play, its notes after ``notes``."""
+    kept, _reflected, screen_notes = _screen(seat=seat, club=club, actions=actions)
+    notes += screen_notes
     return _measure(distance_to_hole=distance_to_hole, club=club, actions=kept, notes=notes)
 
 
 def _measure(*, distance_to_hole: int, club: Club, actions: Sequence[Action], notes: list[str]) -> ShotResult:
-    shot_actions = [a for a in actions if a.card.kind == "action" and not _has(a, "none")]
-    penalty = sum(int(e.params["strokes"]) for a in shot_actions for e in _effects(a, "add_strokes"))
+    shot_actions = [a for a in actions if a.card.kind == "action" and "none" not in a.card.effect_names]
+    penalty = sum(
+        int(e.params["strokes"])
+        for a in shot_actions
+        if "add_strokes" in a.card.effect_names
+        for e in _effects(a, "add_strokes")
+    )
     # Rule book, Discarded or Canceled cards: "If a Club card is discarded by a Duff Shot, that player
     # doesn't advance any distance this turn." The catalog: the discarded Club counts no stroke.
     duffs = [a for a in shot_actions if _has(a, "discard_club")]
@@ -301,14 +313,9 @@ def resolve_turn(
     landed, route_notes = route_actions(clubs=clubs, actions=actions)
     results: dict[int, ShotResult] = {}
     for seat, shot in shots.items():
-        result = resolve_shot(
-            distance_to_hole=shot.distance_to_hole,
-            club=shot.club,
-            actions=landed[seat],
-            catalog=catalog,
-            seat=seat,
-        )
-        results[seat] = replace(result, notes=tuple(route_notes[seat]) + result.notes)
+        if shot.distance_to_hole < 0:
+            raise ValueError(f"distance_to_hole must be >= 0, not {shot.distance_to_hole}")
+        results[seat] = _resolve(shot.distance_to_hole, shot.club, landed[seat], seat, route_notes[seat])
     return results
 
 
