@@ -186,13 +186,10 @@ class GolfState(State):
 
     def say(self, text: str, to: list[int] | None = None, *, cards: list[str] | None = None) -> None:
         """Log ``text`` for everyone, or for the seats ``to`` only."""
-        entry = LogEntry(
-            hole=self.hole + 1,
-            turn=self.turn,
-            text=text,
-            cards=cards,
-            to=sorted(set(to)) if to is not None else None,
-        )
+        if to is not None:
+            to = sorted(set(to)) if len(to) > 1 else list(to)
+        # Positional: some 25 lines a turn, and keywords cost a dataclass more than the rest.
+        entry = LogEntry(self.hole + 1, self.turn, text, cards, to)
         self.log.append(entry)
         if cards is None and NAME_MARK in text:
             self._unnamed.append(entry)
@@ -283,16 +280,14 @@ class GolfState(State):
         self.phase = PLAN
 
     def _plan(self, seat: Seat, action: Action) -> None:
+        # Plan(club, action, target, action2, target2), positional as it is made on every move.
         plan = Plan(
-            club=action["club"],
-            action=action["action"],
-            target=action["target"],
-            action2=action.get("action2"),
-            target2=action.get("target2"),
+            action["club"], action["action"], action["target"], action.get("action2"), action.get("target2")
         )
-        for card in plan.cards():
+        hand = self.hands[seat]
+        for card in (plan.club, plan.action, plan.action2):
             if card is not None and card != PLAYER_CARD:
-                self.hands[seat].remove(card)
+                hand.remove(card)
         self.plans[seat] = plan
         self.say(f"Seat {seat} plans a Shot (face down).")
         if all(p is not None for p in self.plans):
