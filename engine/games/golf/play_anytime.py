@@ -158,8 +158,11 @@ def _aimed_at(state: GolfState, seat: Seat) -> bool:
 def _response_cards(state: GolfState, seat: Seat) -> list[str]:
     if not state.stack or state.stack[-1].seat == seat:
         return []
+    effects = state.cards.effect
     return [
-        card for card in sorted(state.hands[seat]) if _playable_type(state, seat, card, "cancel_play_anytime")
+        card
+        for card in sorted(state.hands[seat])
+        if effects[card] == "cancel_play_anytime" and _playable_type(state, seat, card, "cancel_play_anytime")
     ]
 
 

@@ -416,7 +416,8 @@ class GolfState(State):
         if not self.is_to_act(seat):
             return []
         if self.phase == PLAN:
-            options = planning.plan_options(self, seat) + play_anytime.options(self, seat)
+            options = planning.plan_options(self, seat)
+            options += play_anytime.options(self, seat)
             for mode in self.modes:
                 options += mode.legal_actions(self, seat)
             return options
