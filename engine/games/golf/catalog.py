@@ -194,6 +194,11 @@ class ActionHalf:
     effects: tuple[Effect, ...]
     provenance: Mapping[str, Provenance] = field(hash=False, repr=False)
 
+    @functools.cached_property
+    def effect_names(self) -> frozenset[str]:
+        """The names of its effects: the rules ask which a card has for every Action on every Shot."""
+        return frozenset(effect.effect for effect in self.effects)
+
 
 @dataclass(frozen=True)
 class DeckCard:

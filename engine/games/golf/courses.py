@@ -172,6 +172,7 @@ def course_from_csv(text: str, name: str, origin: str = "course") -> Course:
     return Course(name=_name(name, origin), holes=_holes(records, origin))
 
 
+@functools.lru_cache(maxsize=256)  # a config names its course on every new game
 def _key(text: str) -> str:
     """Lookup key: case, accents, punctuation and spaces do not matter ("St Andres" = "St. André's")."""
     plain = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
@@ -191,12 +192,19 @@ def built_in_courses() -> dict[str, Course]:
     }
 
 
-def _built_in(name: str) -> Course | None:
-    wanted = _key(name)
+@functools.cache
+def _built_in_keys() -> dict[str, Course]:
+    """Each lookup key of a built-in course (its id, its name, its name without the bracket), to the
+    first course in the book's order that has it. Every new game looks its course up."""
+    keys: dict[str, Course] = {}
     for course_id, course in built_in_courses().items():
-        if wanted in (_key(course_id), _key(course.name), _key(course.name.split(" (")[0])):
-            return course
-    return None
+        for text in (course_id, course.name, course.name.split(" (")[0]):
+            keys.setdefault(_key(text), course)
+    return keys
+
+
+def _built_in(name: str) -> Course | None:
+    return _built_in_keys().get(_key(name))
 
 
 def load_course(name_or_path: str | Path) -> Course:

@@ -65,52 +65,91 @@ def effect_of(half: ActionHalf) -> str | None:
     return None
 
 
-def options(state: GolfState, seat: Seat) -> list[Action]:
-    """The Play Anytime cards ``seat`` may play now, each with what it is played with."""
+def options(state: GolfState, seat: Seat, card: object = None) -> list[Action]:
+    """The Play Anytime cards ``seat`` may play now, each with what it is played with (only the
+    ``card`` ones when it is given: checking a move needs no others)."""
     if state.phase == RESPOND:
-        return [{"type": "play", "card": c} for c in _response_cards(state, seat)]
-    allowed = PLANNING_EFFECTS if state.phase == PLAN else RESOLUTION_EFFECTS
-    found: list[Action] = []
+        return [
+            {"type": "play", "card": c} for c in _response_cards(state, seat) if card is None or c == card
+        ]
     hand = sorted(state.hands[seat])
-    for card in hand:
-        effect = state.card_effect[card]
-        if effect is None or effect not in allowed or not _playable_type(state, seat, card, effect):
-            continue
-        others = [o for o in range(state.n) if o != seat]
-        if effect == "peek_club":
-            found += [
-                {"type": "play", "card": card, "target": o}
-                for o in others
-                if state.plans[o] is not None and o not in state.peeks[seat]
-            ]
-        elif effect == "reveal_actions":
-            if any(state.plans[o] is not None and not state.gps[o] for o in others) or any(
-                mode.face_down_actions(state) for mode in state.modes
-            ):
-                found.append({"type": "play", "card": card})
-        elif effect == "steal_card":
-            found += [{"type": "play", "card": card, "target": o} for o in others if state.hands[o]]
-        elif effect == "redraw":
-            rest = [c for c in hand if c != card]
-            most = next(int(e.params["max_cards"]) for e in state.half(card).effects if e.effect == "redraw")
-            for size in range(1, min(most, len(rest)) + 1):
-                found += [
-                    {"type": "play", "card": card, "discard": list(combo)}
-                    for combo in itertools.combinations(rest, size)
-                ]
-        elif effect == "cancel_actions" and seat not in state.mulligans and _aimed_at(state, seat):
-            found.append({"type": "play", "card": card})
+    found: list[Action] = []
+    for playable, effect in _playable_cards(state, seat, hand, card):
+        found += _card_options(state, seat, hand, playable, effect)
     return found
+
+
+def has_options(state: GolfState, seat: Seat) -> bool:
+    """Whether ``options(state, seat)`` is not empty (a window asks this of every seat in turn)."""
+    if state.phase == RESPOND:
+        return bool(_response_cards(state, seat))
+    hand = sorted(state.hands[seat])
+    return any(
+        _card_options(state, seat, hand, playable, effect)
+        for playable, effect in _playable_cards(state, seat, hand, None)
+    )
+
+
+def _playable_cards(state: GolfState, seat: Seat, hand: list[str], only: object) -> list[tuple[str, str]]:
+    """The cards of ``hand`` (sorted) whose Play Anytime type ``seat`` may play in this window, with
+    their effects (all of them, or the ``only`` one)."""
+    allowed = PLANNING_EFFECTS if state.phase == PLAN else RESOLUTION_EFFECTS
+    effects = state.cards.effect
+    found: list[tuple[str, str]] = []
+    for card in hand:
+        effect = effects[card]
+        if (
+            effect is not None
+            and effect in allowed
+            and (only is None or card == only)
+            and _playable_type(state, seat, card, effect)
+        ):
+            found.append((card, effect))
+    return found
+
+
+def _card_options(state: GolfState, seat: Seat, hand: list[str], card: str, effect: str) -> list[Action]:
+    """What ``seat`` may play ``card`` (a playable one of its sorted ``hand``) with, now."""
+    n = state.n
+    if effect == "peek_club":
+        peeked = state.peeks[seat]
+        return [
+            {"type": "play", "card": card, "target": o}
+            for o in range(n)
+            if o != seat and state.plans[o] is not None and o not in peeked
+        ]
+    if effect == "reveal_actions":
+        if any(o != seat and state.plans[o] is not None and not state.gps[o] for o in range(n)) or any(
+            mode.face_down_actions(state) for mode in state.modes
+        ):
+            return [{"type": "play", "card": card}]
+        return []
+    if effect == "steal_card":
+        return [{"type": "play", "card": card, "target": o} for o in range(n) if o != seat and state.hands[o]]
+    if effect == "redraw":
+        rest = [c for c in hand if c != card]
+        return [
+            {"type": "play", "card": card, "discard": list(combo)}
+            for size in range(1, min(state.cards.redraw_most[card], len(rest)) + 1)
+            for combo in itertools.combinations(rest, size)
+        ]
+    if effect == "cancel_actions" and seat not in state.mulligans and _aimed_at(state, seat):
+        return [{"type": "play", "card": card}]
+    return []
 
 
 def _aimed_at(state: GolfState, seat: Seat) -> bool:
     """Whether an opponent's Action (or one a mode plays, the course's) is aimed at ``seat``: a
     Mulligan's condition."""
     for other, plan in enumerate(state.plans):
+        # plan.actions(), unrolled: asked of every seat holding a Mulligan whenever it is asked.
         if (
             plan is not None
             and other != seat
-            and any(t == seat and a != PLAYER_CARD for a, t in plan.actions())
+            and (
+                (plan.target == seat and plan.action is not None and plan.action != PLAYER_CARD)
+                or (plan.target2 == seat and plan.action2 is not None and plan.action2 != PLAYER_CARD)
+            )
         ):
             return True
     return any(played.target == seat for mode in state.modes for played in mode.table_actions(state))
@@ -119,18 +158,21 @@ def _aimed_at(state: GolfState, seat: Seat) -> bool:
 def _response_cards(state: GolfState, seat: Seat) -> list[str]:
     if not state.stack or state.stack[-1].seat == seat:
         return []
+    effects = state.cards.effect
     return [
-        card for card in sorted(state.hands[seat]) if _playable_type(state, seat, card, "cancel_play_anytime")
+        card
+        for card in sorted(state.hands[seat])
+        if effects[card] == "cancel_play_anytime" and _playable_type(state, seat, card, "cancel_play_anytime")
     ]
 
 
 def _playable_type(state: GolfState, seat: Seat, card: str, effect: str) -> bool:
-    if state.card_effect[card] != effect:
+    if state.cards.effect[card] != effect:
         return False
-    half = state.half(card)
-    if half.id in state.pa_used[seat]:
+    kind = state.cards.half_of[card].id
+    if kind in state.pa_used[seat]:
         return False
-    return not any(entry.seat == seat and entry.action == half.id for entry in state.stack)
+    return not any(entry.seat == seat and entry.action == kind for entry in state.stack)
 
 
 def _responders(state: GolfState, player: Seat) -> list[int]:
@@ -148,7 +190,7 @@ def open_resolution_window(state: GolfState) -> None:
 
 def _advance_window(state: GolfState) -> None:
     while state.quiet < state.n:
-        if options(state, state.order[state.pos % state.n]):
+        if has_options(state, state.order[state.pos % state.n]):
             return
         state.quiet += 1
         state.pos += 1

@@ -74,12 +74,16 @@ class Shot:
     club: Club
 
 
+# The effects that take other Actions off a Shot.
+_SCREENING = frozenset({"cancel_actions", "reflect_actions"})
+
+
 def _effects(action: Action, name: str) -> list[Effect]:
     return [effect for effect in action.card.effects if effect.effect == name]
 
 
 def _has(action: Action, name: str) -> bool:
-    return any(effect.effect == name for effect in action.card.effects)
+    return name in action.card.effect_names
 
 
 def _who(by: int | None) -> str:
@@ -106,6 +110,8 @@ def _screen(
     """``(kept, reflected_away, notes)`` for the Actions aimed at one Shot: immunity, then
     cancellations, then reflections."""
     notes: list[str] = []
+    if not club.immune_to_actions and all(_SCREENING.isdisjoint(a.card.effect_names) for a in actions):
+        return list(actions), [], notes  # nothing to cancel or reflect (most Shots)
     if club.immune_to_actions:
         # Rule book, Putter Attributes: "2-Putt and Perfect Putt are immune to ALL Action cards
         # (this includes Lucky Bounce and Bad Karma)."
@@ -166,19 +172,50 @@ def resolve_shot(
         raise ValueError(f"distance_to_hole must be >= 0, not {distance_to_hole}")
     if isinstance(club, str):
         club = catalog.clubs[club]
-    played = _normalize(actions, catalog)
-    kept, _reflected, notes = _screen(seat=seat, club=club, actions=played)
+    return _resolve(distance_to_hole, club, _normalize(actions, catalog), seat, [])
+
+
+def _resolve(
+    distance_to_hole: int, club: Club, actions: Sequence[Action], seat: int | None, notes: list[str]
+) -> ShotResult:
+    """:func:`resolve_shot` of Actions already in play, its notes after ``notes``."""
+    kept, _reflected, screen_notes = _screen(seat=seat, club=club, actions=actions)
+    notes += screen_notes
     return _measure(distance_to_hole=distance_to_hole, club=club, actions=kept, notes=notes)
 
 
 def _measure(*, distance_to_hole: int, club: Club, actions: Sequence[Action], notes: list[str]) -> ShotResult:
-    shot_actions = [a for a in actions if a.card.kind == "action" and not _has(a, "none")]
-    penalty = sum(int(e.params["strokes"]) for a in shot_actions for e in _effects(a, "add_strokes"))
+    # One pass sorts the Actions by what they do (each list in play order): a Shot has few, and
+    # every Shot of every turn comes through here.
+    shot_actions: list[Action] = []
+    halvers: list[Action] = []
+    adders: list[Action] = []
+    snappers: list[Action] = []
+    preventers: list[Action] = []
+    duff: Action | None = None
+    penalty = 0
+    for a in actions:
+        card = a.card
+        does = card.effect_names
+        if card.kind != "action" or "none" in does:
+            continue
+        shot_actions.append(a)
+        if "add_strokes" in does:
+            penalty += sum(int(e.params["strokes"]) for e in _effects(a, "add_strokes"))
+        if "discard_club" in does and duff is None:
+            duff = a
+        if "halve" in does:
+            halvers.append(a)
+        if "add_yards" in does:
+            adders.append(a)
+        if "snap_to_hole" in does:
+            snappers.append(a)
+        if "prevent_finish" in does:
+            preventers.append(a)
     # Rule book, Discarded or Canceled cards: "If a Club card is discarded by a Duff Shot, that player
     # doesn't advance any distance this turn." The catalog: the discarded Club counts no stroke.
-    duffs = [a for a in shot_actions if _has(a, "discard_club")]
-    if duffs:
-        notes.append(f"{duffs[0].card.name} discards the {club.name}: the ball does not move")
+    if duff is not None:
+        notes.append(f"{duff.card.name} discards the {club.name}: the ball does not move")
         return ShotResult(
             yards_moved=0,
             new_distance_to_hole=distance_to_hole,
@@ -190,9 +227,6 @@ def _measure(*, distance_to_hole: int, club: Club, actions: Sequence[Action], no
             applied=tuple(shot_actions),
         )
     yards = club.yards
-    halvers = [a for a in shot_actions if _has(a, "halve")]
-    adders = [a for a in shot_actions if _has(a, "add_yards")]
-    snappers = [a for a in shot_actions if _has(a, "snap_to_hole")]
     if club.fixed_distance:
         # Rule book, Putter Attributes: "The distance for the 1-Putt card can't be changed by any
         # Action ... Water's halving effect will be canceled, but the 1-stroke penalty will still be applied."
@@ -228,7 +262,6 @@ def _measure(*, distance_to_hole: int, club: Club, actions: Sequence[Action], no
             new_distance, snapped = 0, True
     finished = False
     if club.finishing and (crosses or snapped):
-        preventers = [a for a in shot_actions if _has(a, "prevent_finish")]
         if club.putter and preventers:
             # Rule book, Putter Attributes: with a Missed Putt "the player will still advance 25 yards
             # due to the putt but will not finish the hole if they cross it."
@@ -240,16 +273,16 @@ def _measure(*, distance_to_hole: int, club: Club, actions: Sequence[Action], no
         notes.append(
             f"the {club.name} is not a finishing club: the ball stops {new_distance} yd from the hole"
         )
-    preventers_off = [a.card.name for a in shot_actions if _has(a, "prevent_finish") and not club.putter]
-    if preventers_off:
-        notes.append(f"{', '.join(preventers_off)} only stops putters: no effect on the {club.name}")
+    if preventers and not club.putter:
+        names = ", ".join(a.card.name for a in preventers)
+        notes.append(f"{names} only stops putters: no effect on the {club.name}")
     notes.append(f"{club.name}: {yards} yd, {new_distance} yd to the hole")
     return ShotResult(
         yards_moved=yards,
         new_distance_to_hole=new_distance,
         strokes=club.strokes + penalty,
         finished=finished,
-        notes=tuple(notes + _penalty_notes(shot_actions)),
+        notes=tuple(notes + _penalty_notes(shot_actions) if penalty else notes),
         penalty_strokes=penalty,
         club_discarded=False,
         applied=tuple(shot_actions),
@@ -301,14 +334,9 @@ def resolve_turn(
     landed, route_notes = route_actions(clubs=clubs, actions=actions)
     results: dict[int, ShotResult] = {}
     for seat, shot in shots.items():
-        result = resolve_shot(
-            distance_to_hole=shot.distance_to_hole,
-            club=shot.club,
-            actions=landed[seat],
-            catalog=catalog,
-            seat=seat,
-        )
-        results[seat] = replace(result, notes=tuple(route_notes[seat]) + result.notes)
+        if shot.distance_to_hole < 0:
+            raise ValueError(f"distance_to_hole must be >= 0, not {shot.distance_to_hole}")
+        results[seat] = _resolve(shot.distance_to_hole, shot.club, landed[seat], seat, route_notes[seat])
     return results
 
 

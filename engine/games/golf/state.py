@@ -21,8 +21,9 @@ from typing import Any, ClassVar, TypeVar
 
 from engine.core import JSON, Action, EngineError, IllegalAction, Outcome, Seat, State, short
 from engine.games.golf import config as cfg
-from engine.games.golf import play_anytime
-from engine.games.golf.cards import NAME_MARK, PLAYER_CARD, card_names
+from engine.games.golf import planning, play_anytime
+from engine.games.golf.card_table import CardTable, card_table
+from engine.games.golf.cards import NAME_MARK, PLAYER_CARD
 from engine.games.golf.catalog import ActionHalf, Catalog, Club
 from engine.games.golf.courses import Course, Hole
 from engine.games.golf.modes import REGISTRY as MODE_REGISTRY
@@ -31,7 +32,6 @@ from engine.games.golf.phases import OVER, PLAN, RESPOND, REVEALED
 from engine.games.golf.records import (
     LogEntry,
     Plan,
-    PlanKey,
     PlayedCard,
     ShotReport,
     Slot,
@@ -103,6 +103,7 @@ class GolfState(State):
 
     # Derived from the config, not stored.
     catalog: Catalog = field(init=False)
+    cards: CardTable = field(init=False)
     names: dict[str, tuple[str, str]] = field(init=False)
     course: Course = field(init=False)
     holes: tuple[Hole, ...] = field(init=False)
@@ -110,29 +111,24 @@ class GolfState(State):
     modes: tuple[Mode, ...] = field(init=False)
     hand_size: int = field(init=False)
     second_action: bool = field(init=False)
+    # Whether a mode adds plans of its own (planning.py lists and checks those another way), and
+    # the plans it listed, per seat.
+    plans_by_mode: bool = field(init=False)
+    plan_cache: planning.PlanCache = field(init=False)
+    # The seats an Action may be aimed at: per seat, itself and its teammates ("target yourself");
+    # every seat (any other Action).
+    own_targets: list[list[Seat]] = field(init=False)
+    everyone: list[Seat] = field(init=False)
     _phase_owners: dict[str, Mode] = field(init=False)
     _appliers: dict[str, Mode] = field(init=False)
-    _club_of: dict[str, Club] = field(init=False)
-    _half_of: dict[str, ActionHalf] = field(init=False)
-    # Each card's Play Anytime effect (play_anytime.effect_of), None for the others.
-    card_effect: dict[str, str | None] = field(init=False)
-    # Per seat, its plans (as actions, and as keys to check a move against) for the hand and tee
-    # they were made for: listing a seat's options and checking its move would otherwise build
-    # every plan twice a move, and a hand lasts a turn.
-    _plan_cache: dict[Seat, tuple[tuple[tuple[str, ...], bool], list[Action], frozenset[PlanKey]]] = field(
-        init=False
-    )
+    # Log lines whose cards are not yet named (see say).
+    _unnamed: list[LogEntry] = field(init=False, default_factory=list)
 
     def __post_init__(self) -> None:
         self.catalog = cfg.catalog_of(self.config)
-        self.names = card_names(self.catalog)
-        clubs, actions = self.catalog.clubs, self.catalog.actions
-        self._club_of = {name: clubs[club] for name, (club, _) in self.names.items()}
-        self._half_of = {name: actions[action] for name, (_, action) in self.names.items()}
-        self._club_of[PLAYER_CARD] = clubs[self.catalog.player_card.club]
-        self._half_of[PLAYER_CARD] = actions[self.catalog.player_card.action]
-        self.card_effect = {card: play_anytime.effect_of(half) for card, half in self._half_of.items()}
-        self._plan_cache = {}
+        self.cards = card_table(self.catalog)
+        self.names = self.cards.names
+        self.plan_cache = {}
         self.course = cfg.course_of(self.config)
         self.holes = self.course.holes[: self.config["holes"]]
         self.n = self.config["players"]
@@ -144,6 +140,12 @@ class GolfState(State):
         self.second_action = any(mode.second_action for mode in modes)
         self._phase_owners = {phase: mode for mode in modes for phase in mode.phases}
         self._appliers = {kind: mode for mode in modes for kind in mode.action_keys}
+        self.plans_by_mode = any(planning.adds_plans(mode) for mode in modes)
+        self.plan_cache = {}
+        self.everyone = list(range(self.n))
+        self.own_targets = [
+            [seat, *(mate for mode in modes for mate in mode.teammates(self, seat))] for seat in range(self.n)
+        ]
 
     @classmethod
     def new_game(cls, config: JSON, seed: int) -> GolfState:
@@ -177,28 +179,31 @@ class GolfState(State):
     # -- helpers the parts share ---------------------------------------------------------------------
 
     def club(self, card: str) -> Club:
-        return self._club_of[card]
+        return self.cards.club_of[card]
 
     def half(self, card: str) -> ActionHalf:
-        return self._half_of[card]
+        return self.cards.half_of[card]
 
     def say(self, text: str, to: list[int] | None = None, *, cards: list[str] | None = None) -> None:
         """Log ``text`` for everyone, or for the seats ``to`` only."""
+        if to is not None:
+            to = sorted(set(to)) if len(to) > 1 else list(to)
+        # Positional: some 25 lines a turn, and keywords cost a dataclass more than the rest.
+        entry = LogEntry(self.hole + 1, self.turn, text, cards, to)
+        self.log.append(entry)
         if cards is None and NAME_MARK in text:
-            # The cards a sentence names, as card values too: pages draw them and the leak checks
-            # count what a viewer was shown by value.
+            self._unnamed.append(entry)
+
+    def _name_logged_cards(self) -> None:
+        """The cards each logged sentence names, as card values too (pages draw them and the leak
+        checks count what a viewer was shown by value): found when the log is read, as most lines
+        are never read while bots play."""
+        for entry in self._unnamed:
+            text = entry.text
             named = [name for name in self.names if name in text]
             if named:
-                cards = sorted(named, key=text.index)
-        self.log.append(
-            LogEntry(
-                hole=self.hole + 1,
-                turn=self.turn,
-                text=text,
-                cards=cards,
-                to=sorted(set(to)) if to is not None else None,
-            )
-        )
+                entry.cards = sorted(named, key=text.index)
+        self._unnamed.clear()
 
     def holds_player_card(self, seat: Seat) -> bool:
         plan = self.plans[seat]
@@ -228,9 +233,7 @@ class GolfState(State):
     def targets(self, seat: Seat, card: str) -> list[int]:
         """The seats ``seat`` may aim the Action ``card`` at: any, or for an Action that says
         "target yourself" the seat itself and its teammates (if a mode gives it any)."""
-        if self.half(card).target == "self":
-            return [seat, *(mate for mode in self.modes for mate in mode.teammates(self, seat))]
-        return list(range(self.n))
+        return list(self.own_targets[seat] if self.cards.aims_at_self[card] else self.everyone)
 
     def _round_ends_early(self) -> str | None:
         for mode in self.modes:
@@ -277,16 +280,14 @@ class GolfState(State):
         self.phase = PLAN
 
     def _plan(self, seat: Seat, action: Action) -> None:
+        # Plan(club, action, target, action2, target2), positional as it is made on every move.
         plan = Plan(
-            club=action["club"],
-            action=action["action"],
-            target=action["target"],
-            action2=action.get("action2"),
-            target2=action.get("target2"),
+            action["club"], action["action"], action["target"], action.get("action2"), action.get("target2")
         )
-        for card in plan.cards():
+        hand = self.hands[seat]
+        for card in (plan.club, plan.action, plan.action2):
             if card is not None and card != PLAYER_CARD:
-                self.hands[seat].remove(card)
+                hand.remove(card)
         self.plans[seat] = plan
         self.say(f"Seat {seat} plans a Shot (face down).")
         if all(p is not None for p in self.plans):
@@ -405,73 +406,18 @@ class GolfState(State):
             return []
         return self._phase_owners[self.phase].to_act(self)
 
-    def _plans(self, seat: Seat) -> tuple[list[Action], frozenset[PlanKey]]:
-        """SHOT PLANNING: a Club (a card from the hand, or the 2-Putt; the Driver only while the
-        ball is on the tee) and one Action card with its target, any seat, yourself included. The
-        Action may be the Practice Swing (the player card's other half, the null Action, aimed at
-        yourself) unless the 2-Putt is the Club; it is None only when the hand holds no Action.
-        As actions in order (never handed out: callers get copies) and as a set of keys."""
-        hand = tuple(sorted(self.hands[seat]))
-        key = (hand, self.on_tee[seat])
-        cached = self._plan_cache.get(seat)
-        if cached is not None and cached[0] == key:
-            return cached[1], cached[2]
-        on_tee = self.on_tee[seat]
-        clubs = [c for c in hand if on_tee or not self._club_of[c].tee_only]
-        clubs.append(PLAYER_CARD)
-        action_cards = [c for c in hand if self._half_of[c].kind == "action"]
-        targets = {card: self.targets(seat, card) for card in [*action_cards, PLAYER_CARD]}
-        plans: list[PlanKey] = []
-        for club in clubs:
-            real = [c for c in action_cards if c != club]
-            actions = real + ([PLAYER_CARD] if club != PLAYER_CARD else [])
-            for action in actions:
-                plans += [(club, action, t, None, None) for t in targets[action]]
-            for mode in self.modes:
-                plans += mode.more_plans(self, seat, club, real)
-            if not actions:
-                plans.append((club, None, seat, None, None))
-        if self.second_action:
-            options = [
-                {"type": "plan", "club": c, "action": a, "target": t, "action2": a2, "target2": t2}
-                for c, a, t, a2, t2 in plans
-            ]
-        else:
-            options = [{"type": "plan", "club": c, "action": a, "target": t} for c, a, t, _, _ in plans]
-        found = frozenset(plans)
-        self._plan_cache[seat] = (key, options, found)
-        return options, found
-
-    def _plan_options(self, seat: Seat) -> list[Action]:
-        return [option.copy() for option in self._plans(seat)[0]]
-
-    def _is_plan_option(self, seat: Seat, action: Action) -> bool:
-        """``action in self._plan_options(seat)``, without building every plan: the same keys
-        (``type`` is known to be ``plan``), and values equal to one plan's."""
-        try:
-            if self.second_action:
-                if len(action) != 6:
-                    return False
-                key = (
-                    action["club"],
-                    action["action"],
-                    action["target"],
-                    action["action2"],
-                    action["target2"],
-                )
-            else:
-                if len(action) != 4:
-                    return False
-                key = (action["club"], action["action"], action["target"], None, None)
-            return key in self._plans(seat)[1]
-        except (KeyError, TypeError):  # a key missing, or a value no plan can equal (unhashable)
-            return False
+    def is_to_act(self, seat: Seat) -> bool:
+        # Asked on every move and every listing: in Shot Planning without building to_act's list.
+        if self.phase == PLAN and type(seat) is int and 0 <= seat < self.n:
+            return self.plans[seat] is None
+        return seat in self.to_act()
 
     def legal_actions(self, seat: Seat) -> list[Action]:
-        if seat not in self.to_act():
+        if not self.is_to_act(seat):
             return []
         if self.phase == PLAN:
-            options = self._plan_options(seat) + play_anytime.options(self, seat)
+            options = planning.plan_options(self, seat)
+            options += play_anytime.options(self, seat)
             for mode in self.modes:
                 options += mode.legal_actions(self, seat)
             return options
@@ -503,12 +449,24 @@ class GolfState(State):
             return f"you cannot {kind} that now: {short(action, 120)}"
         return f"not an action of this game now: {short(action, 120)}"
 
+    def _allows(self, seat: Seat, action: Action) -> bool:
+        """``action in self.legal_actions(seat)`` for a seat to act, looking only at the options of
+        the action's type (no other can equal it): plans are checked without listing them, a Play
+        Anytime card against that card's options."""
+        kind = action["type"]
+        phase = self.phase
+        if phase in (PLAN, RESPOND, REVEALED):
+            if kind == "play":
+                return action in play_anytime.options(self, seat, action.get("card"))
+            if phase != PLAN:
+                return kind == "pass" and action == {"type": "pass"}
+            if kind == "plan":
+                return planning.is_plan_option(self, seat, action)
+            return any(action in mode.legal_actions(self, seat) for mode in self.modes)
+        return action in self._phase_owners[phase].legal_actions(self, seat)
+
     def _step(self, seat: Seat, action: Action) -> None:
-        if self.phase == PLAN and action.get("type") == "plan":
-            allowed = self._is_plan_option(seat, action)
-        else:
-            allowed = action in self.legal_actions(seat)
-        if not allowed:
+        if not self._allows(seat, action):
             raise IllegalAction(self._refusal(action))
         self.moves += 1
         kind = action["type"]
@@ -598,6 +556,7 @@ class GolfState(State):
 
     def _log_view(self, seat: Seat | None) -> list[JSON]:
         """The last lines of the log ``seat`` may read."""
+        self._name_logged_cards()
         lines: list[JSON] = []
         for entry in reversed(self.log):
             if entry.to is None or (seat is not None and seat in entry.to):
@@ -635,6 +594,7 @@ class GolfState(State):
     # -- storage ---------------------------------------------------------------------------------------
 
     def to_json(self) -> JSON:
+        self._name_logged_cards()
         data: JSON = {"game": self.game_id, **record_to_json(self)}
         for mode in self.modes:
             data.update(record_to_json(mode))

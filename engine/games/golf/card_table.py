@@ -1,0 +1,71 @@
+"""What the rules ask of a card in play, by its name, computed once per catalog.
+
+Every move asks the same questions of the cards in a hand (is its Action half an Action card, is
+its Club the Driver, whom may its Action target, which Play Anytime effect does it play as): the
+answers never change during a game, so they are looked up in dicts built here rather than walked
+out of the catalog's records each time. The built-in catalog's table is built once per process; a
+league's own catalog (a config's ``catalog`` object) gets its own table with each state.
+"""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass
+
+from engine.games.golf.cards import PLAYER_CARD, card_names
+from engine.games.golf.catalog import ActionHalf, Catalog, Club, default_catalog
+from engine.games.golf.play_anytime import effect_of
+
+
+@dataclass(frozen=True, eq=False)
+class CardTable:
+    """Per card name (the deck's cards, and :data:`PLAYER_CARD` where a plan may name it)."""
+
+    # The deck's cards only, in catalog order: name -> (club id, action id).
+    names: dict[str, tuple[str, str]]
+    club_of: dict[str, Club]
+    half_of: dict[str, ActionHalf]
+    # The Play Anytime effect a card plays as (play_anytime.effect_of), None for the others.
+    effect: dict[str, str | None]
+    # Whether the Action half is an Action card (it may be planned), and whether it says "target
+    # yourself"; whether the Club is played only from the tee.
+    is_action: dict[str, bool]
+    aims_at_self: dict[str, bool]
+    tee_only: dict[str, bool]
+    # A Dig Through the Bag's most cards (its ``redraw`` effect's ``max_cards``).
+    redraw_most: dict[str, int]
+
+
+def build_card_table(catalog: Catalog) -> CardTable:
+    names = card_names(catalog)
+    clubs, actions = catalog.clubs, catalog.actions
+    club_of = {name: clubs[club] for name, (club, _) in names.items()}
+    half_of = {name: actions[action] for name, (_, action) in names.items()}
+    club_of[PLAYER_CARD] = clubs[catalog.player_card.club]
+    half_of[PLAYER_CARD] = actions[catalog.player_card.action]
+    return CardTable(
+        names=names,
+        club_of=club_of,
+        half_of=half_of,
+        effect={card: effect_of(half) for card, half in half_of.items()},
+        is_action={card: half.kind == "action" for card, half in half_of.items()},
+        aims_at_self={card: half.target == "self" for card, half in half_of.items()},
+        tee_only={card: club.tee_only for card, club in club_of.items()},
+        redraw_most={
+            card: next(int(e.params["max_cards"]) for e in half.effects if e.effect == "redraw")
+            for card, half in half_of.items()
+            if effect_of(half) == "redraw"
+        },
+    )
+
+
+@functools.cache
+def _default_table() -> CardTable:
+    return build_card_table(default_catalog())
+
+
+def card_table(catalog: Catalog) -> CardTable:
+    """The table of ``catalog``: shared by every game of the built-in catalog (nothing changes it)."""
+    if catalog is default_catalog():
+        return _default_table()
+    return build_card_table(catalog)

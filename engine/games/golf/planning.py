@@ -1,0 +1,141 @@
+"""SHOT PLANNING's choices: the plans a seat may make now, and whether a plan is one of them.
+
+A plan is a Club (a card from the hand, or the 2-Putt; the Driver only while the ball is on the
+tee) and one Action card with its target, any seat, yourself included (an Action that says "target
+yourself": the seat and its teammates, if a mode gives it any). The Action may be the Practice
+Swing (the player card's other half) unless the 2-Putt is the Club; it is None only when the hand
+holds no Action. A mode may add plans of its own (:meth:`Mode.more_plans`: Heavy Bag's two Actions).
+
+A seat's plans are listed once or twice a turn and checked once, and the hand changes every turn,
+so the common case does no more than that:
+
+- plans of one Action (standard rules, and every mode that adds none) are listed straight from the
+  hand as the dicts the API shows, and a move is checked card by card, without listing anything;
+- a mode's own plans (thousands of them in Heavy Bag) are listed once per hand as keys, kept until
+  the hand or the tee changes, and a move is checked by set membership.
+
+Both answer exactly what ``action in plan_options(state, seat)`` would.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.core import Action, Seat
+from engine.games.golf.cards import PLAYER_CARD
+from engine.games.golf.modes.base import Mode
+from engine.games.golf.records import PlanKey
+
+if TYPE_CHECKING:
+    from engine.games.golf.state import GolfState
+
+# A seat's listed plans, as keys, for the hand (sorted) and tee they were made for.
+PlanCache = dict[Seat, tuple[tuple[tuple[str, ...], bool], list[PlanKey], frozenset[PlanKey]]]
+
+
+def adds_plans(mode: Mode) -> bool:
+    return type(mode).more_plans is not Mode.more_plans
+
+
+def plan_options(state: GolfState, seat: Seat) -> list[Action]:
+    """Every plan ``seat`` may make now, in order: by Club (the hand's, sorted, then the 2-Putt),
+    then Action, then target. Fresh dicts, the caller's own."""
+    if state.plans_by_mode:
+        keys = _keyed_plans(state, seat)[0]
+        if state.second_action:
+            return [
+                {"type": "plan", "club": c, "action": a, "target": t, "action2": a2, "target2": t2}
+                for c, a, t, a2, t2 in keys
+            ]
+        return [{"type": "plan", "club": c, "action": a, "target": t} for c, a, t, _, _ in keys]
+    cards = state.cards
+    is_action, aims_at_self, tee_only = cards.is_action, cards.aims_at_self, cards.tee_only
+    hand = sorted(state.hands[seat])
+    mine, everyone = state.own_targets[seat], state.everyone
+    # Each Action card of the hand with its targets; with a Club of the hand, the Practice Swing too.
+    actions = [(a, mine if aims_at_self[a] else everyone) for a in hand if is_action[a]]
+    with_swing = [*actions, (PLAYER_CARD, mine if aims_at_self[PLAYER_CARD] else everyone)]
+    on_tee = state.on_tee[seat]
+    # One comprehension, tested per card rather than per plan: this is most of a move's work.
+    options: list[Action] = [
+        {"type": "plan", "club": club, "action": a, "target": t}
+        for club in hand
+        if on_tee or not tee_only[club]
+        for a, targets in with_swing
+        if a != club
+        for t in targets
+    ]
+    if actions:
+        options += [
+            {"type": "plan", "club": PLAYER_CARD, "action": a, "target": t}
+            for a, targets in actions
+            for t in targets
+        ]
+    else:
+        options.append({"type": "plan", "club": PLAYER_CARD, "action": None, "target": seat})
+    return options
+
+
+def is_plan_option(state: GolfState, seat: Seat, action: Action) -> bool:
+    """``action in plan_options(state, seat)`` (``type`` is known to be ``plan``): the same keys, and
+    values equal to one plan's."""
+    try:
+        if state.plans_by_mode:
+            return _keyed_plan(state, action) in _keyed_plans(state, seat)[1]
+        if len(action) != 4:
+            return False
+        club, played, target = action["club"], action["action"], action["target"]
+    except (KeyError, TypeError):  # a key missing, or a value no plan can equal (unhashable)
+        return False
+    cards = state.cards
+    hand = state.hands[seat]
+    # `in` on lists and `==` compare as the listed plans' values would, whatever a client sent.
+    if club != PLAYER_CARD and (club not in hand or (cards.tee_only[club] and not state.on_tee[seat])):
+        return False
+    if played is None:
+        # Only the 2-Putt with no Action card in the hand, aimed at yourself.
+        return club == PLAYER_CARD and not any(cards.is_action[c] for c in hand) and target == seat
+    if played == PLAYER_CARD:
+        if club == PLAYER_CARD:
+            return False
+    elif played == club or played not in hand or not cards.is_action[played]:
+        return False
+    return target in (state.own_targets[seat] if cards.aims_at_self[played] else state.everyone)
+
+
+def _keyed_plan(state: GolfState, action: Action) -> PlanKey | None:
+    if state.second_action:
+        if len(action) != 6:
+            return None
+        return (action["club"], action["action"], action["target"], action["action2"], action["target2"])
+    if len(action) != 4:
+        return None
+    return (action["club"], action["action"], action["target"], None, None)
+
+
+def _keyed_plans(state: GolfState, seat: Seat) -> tuple[list[PlanKey], frozenset[PlanKey]]:
+    """The plans with a mode's own, as keys, kept per seat for the hand and tee they were made for."""
+    hand = tuple(sorted(state.hands[seat]))
+    key = (hand, state.on_tee[seat])
+    cached = state.plan_cache.get(seat)
+    if cached is not None and cached[0] == key:
+        return cached[1], cached[2]
+    on_tee = state.on_tee[seat]
+    cards = state.cards
+    clubs = [c for c in hand if on_tee or not cards.tee_only[c]]
+    clubs.append(PLAYER_CARD)
+    action_cards = [c for c in hand if cards.is_action[c]]
+    targets = {card: state.targets(seat, card) for card in [*action_cards, PLAYER_CARD]}
+    plans: list[PlanKey] = []
+    for club in clubs:
+        real = [c for c in action_cards if c != club]
+        actions = real + ([PLAYER_CARD] if club != PLAYER_CARD else [])
+        for action in actions:
+            plans += [(club, action, t, None, None) for t in targets[action]]
+        for mode in state.modes:
+            plans += mode.more_plans(state, seat, club, real)
+        if not actions:
+            plans.append((club, None, seat, None, None))
+    found = frozenset(plans)
+    state.plan_cache[seat] = (key, plans, found)
+    return plans, found
