@@ -89,6 +89,7 @@ schema: install
 bench: install
 	$(PY) bench/engine.py
 	$(PY) bench/three_card.py
+	$(PY) bench/ratings.py
 
 # Bot protocol overhead (program bots in the sandbox, HTTP bots on loopback); needs bubblewrap.
 bench-bots: install

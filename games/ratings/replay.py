@@ -9,19 +9,30 @@ the K from the games played before it), so a replay lands on the stored numbers 
 from __future__ import annotations
 
 from collections.abc import Hashable, Iterator, Sequence
-from typing import Generic, NamedTuple, TypeVar
+from typing import Any, Generic, TypeVar
 
 from games.ratings.elo import EloConfig, multi_seat_update
 
 Key = TypeVar("Key", bound=Hashable)
 
 
-class GameChanges(NamedTuple):
-    """The seats' rating changes in one game, in seat order."""
+# The seats' ratings before and after one game, and their K factors, in seat order.
+GameChanges = tuple[list[float], list[float], list[float]]
 
-    before: list[float]
-    after: list[float]
-    k_factors: list[float]
+
+class _Entries(dict[Any, list[float]]):
+    """[rating, games played] per key, updated in place; a new key starts at the initial rating.
+
+    (A missing key costs a call to ``__missing__``; a present one stays a plain dict lookup.)
+    """
+
+    def __init__(self, initial: float) -> None:
+        super().__init__()
+        self.initial = initial
+
+    def __missing__(self, key: Any) -> list[float]:
+        entry = self[key] = [self.initial, 0]
+        return entry
 
 
 class EloReplay(Generic[Key]):
@@ -29,22 +40,17 @@ class EloReplay(Generic[Key]):
 
     def __init__(self, config: EloConfig) -> None:
         self._config = config
-        # [rating, games played], updated in place: a key holding two seats shares one entry.
-        self._state: dict[Key, list[float]] = {}
+        # A key holding two seats of one game shares one entry: its changes add up in turn.
+        self._state = _Entries(config.initial)
 
     def play(self, keys: Sequence[Key], ranks: Sequence[int]) -> GameChanges:
-        """Apply one game (``keys`` and ``ranks`` in seat order).
+        """Apply one game (``keys`` and ``ranks`` in seat order): (before, after, K) in seat order.
 
         A key holding two seats starts both from its rating before the game and gets both changes
         in turn, as a finishing game gives them.
         """
-        state, config = self._state, self._config
-        entries = []
-        for key in keys:
-            entry = state.get(key)
-            if entry is None:
-                entry = state[key] = [config.initial, 0]
-            entries.append(entry)
+        config, state = self._config, self._state
+        entries = [state[key] for key in keys]
         before = [entry[0] for entry in entries]
         k_provisional, k, provisional_games = config.k_provisional, config.k, config.provisional_games
         k_factors = [k_provisional if entry[1] < provisional_games else k for entry in entries]
@@ -52,7 +58,7 @@ class EloReplay(Generic[Key]):
         for entry, old, new in zip(entries, before, after):  # noqa: B905 (one entry per seat, by construction)
             entry[0] += new - old
             entry[1] += 1
-        return GameChanges(before, after, k_factors)
+        return before, after, k_factors
 
     def get(self, key: Key) -> tuple[float, int]:
         """The rating and games played of ``key`` (the initial rating and 0 if it never played)."""

@@ -121,18 +121,18 @@ def ratings_recompute(*, on_progress: Callable[[int], None] | None = None) -> Re
     """Rebuild every rating and rating change from the stored ranks, in the order they were applied.
 
     The changes stream in that order (a server-side cursor on PostgreSQL), game after game, through
-    an :class:`EloReplay` that holds only the current rating of each (competitor, game id); the
+    an :class:`EloReplay` per game id that holds only the current rating of each competitor; the
     changes whose stored numbers differ are written back a chunk at a time, then the ratings that
     differ. Memory stays flat however many games there are, and a recompute that finds nothing
     to repair writes nothing. ``on_progress`` is told the number of games replayed since its last
     call, every few thousand games.
     """
-    replay: EloReplay[tuple[int, str]] = EloReplay(elo_config())
-    games = _replay_changes(replay, on_progress)
-    changed, largest = _write_back_ratings(replay)
-    return RecomputeReport(
-        games=games, ratings=len(replay), changed_ratings=changed, largest_difference=largest
-    )
+    # One replay per game id, keyed by competitor id: an int hashes faster than a (competitor, game) pair.
+    replays: dict[str, EloReplay[int]] = {}
+    games = _replay_changes(replays, on_progress)
+    changed, largest = _write_back_ratings(replays)
+    ratings = sum(len(replay) for replay in replays.values())
+    return RecomputeReport(games=games, ratings=ratings, changed_ratings=changed, largest_difference=largest)
 
 
 def _changes_in_order() -> Iterator[tuple[int, int, str, int, int | None, float, float, float]]:
@@ -155,16 +155,18 @@ def _changes_in_order() -> Iterator[tuple[int, int, str, int, int | None, float,
     )
 
 
-def _replay_changes(replay: EloReplay[tuple[int, str]], on_progress: Callable[[int], None] | None) -> int:
+def _replay_changes(replays: dict[str, EloReplay[int]], on_progress: Callable[[int], None] | None) -> int:
     """Replay every rated game in order; rewrite the changes stored with other numbers. The games."""
     games = reported = 0
     stale: list[tuple[int, float, float, float]] = []
+    config = elo_config()
     for _, game_rows in groupby(_changes_in_order(), key=itemgetter(1)):
         seats = list(game_rows)
         games += 1
-        before, after, k_factors = replay.play(
-            [(row[3], row[2]) for row in seats], [row[4] or 0 for row in seats]
-        )
+        replay = replays.get(seats[0][2])
+        if replay is None:
+            replay = replays[seats[0][2]] = EloReplay(config)
+        before, after, k_factors = replay.play([row[3] for row in seats], [row[4] or 0 for row in seats])
         for row, old, new, k in zip(seats, before, after, k_factors, strict=True):
             if row[5] != old or row[6] != new or row[7] != k:
                 stale.append((row[0], old, new, k))
@@ -180,7 +182,7 @@ def _replay_changes(replay: EloReplay[tuple[int, str]], on_progress: Callable[[i
     return games
 
 
-def _write_back_ratings(replay: EloReplay[tuple[int, str]]) -> tuple[int, float]:
+def _write_back_ratings(replays: dict[str, EloReplay[int]]) -> tuple[int, float]:
     """Make the Rating rows say what the replay says (a competitor who lost every game to the
     recompute goes back to the initial rating); the ratings changed and the largest difference."""
     changed: list[tuple[int, float, int]] = []
@@ -195,13 +197,19 @@ def _write_back_ratings(replay: EloReplay[tuple[int, str]]) -> tuple[int, float]
     for pk, competitor_id, game_id, stored, stored_played in stored_ratings:
         key = (competitor_id, game_id)
         seen.add(key)
-        value, played = replay.get(key)
+        replay = replays.get(game_id)
+        value, played = replay.get(competitor_id) if replay is not None else (elo_config().initial, 0)
         difference = abs(stored - value)
         if difference or stored_played != played:
             largest = max(largest, difference)
             changed.append((pk, value, played))
     update_by_pk(Rating, ["rating", "games_played"], changed)
-    missing = [(c, g, v, p) for (c, g), (v, p) in replay.items() if (c, g) not in seen]
+    missing = [
+        (competitor_id, game_id, value, played)
+        for game_id, replay in replays.items()
+        for competitor_id, (value, played) in replay.items()
+        if (competitor_id, game_id) not in seen
+    ]
     insert_rows(
         Rating,
         ["competitor_id", "game_id", "rating", "games_played"],

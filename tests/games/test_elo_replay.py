@@ -22,9 +22,7 @@ def test_a_replay_gives_what_applying_each_game_by_hand_gives() -> None:
         k_factors = [32.0 if played.get(key, 0) < 3 else 16.0 for key in keys]
         after = multi_seat_update(before, ranks, k_factors)
 
-        changes = replay.play(keys, ranks)
-
-        assert (changes.before, changes.after, changes.k_factors) == (before, after, k_factors)
+        assert replay.play(keys, ranks) == (before, after, k_factors)
         for key, old, new in zip(keys, before, after, strict=True):
             ratings[key] = ratings.get(key, 1500.0) + (new - old)
             played[key] = played.get(key, 0) + 1
@@ -37,10 +35,10 @@ def test_a_key_holding_two_seats_gets_both_changes_from_its_rating_before_the_ga
     replay.play(["a", "b"], [1, 2])
     start, _ = replay.get("a")
 
-    changes = replay.play(["a", "c", "a"], [1, 2, 3])
+    before, after, _ = replay.play(["a", "c", "a"], [1, 2, 3])
 
-    assert changes.before == [start, 1500.0, start]
-    first, third = changes.after[0] - start, changes.after[2] - start
+    assert before == [start, 1500.0, start]
+    first, third = after[0] - start, after[2] - start
     assert replay.get("a") == ((start + first) + third, 3)
     assert first > 0 > third
 
