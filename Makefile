@@ -90,6 +90,7 @@ bench: install
 	$(PY) -m pip install --quiet --disable-pip-version-check -e '.[dev,bench]'
 	$(PY) bench/engine.py
 	$(PY) bench/three_card.py
+	$(PY) bench/ratings.py
 
 # Bot protocol overhead (program bots in the sandbox, HTTP bots on loopback); needs bubblewrap.
 bench-bots: install

@@ -73,3 +73,8 @@ def competitor_rating_history(competitor: Competitor, limit: int = 300) -> list[
         .order_by("-id")[:limit]
     )
     return list(reversed(latest))
+
+
+def rated_games_count() -> int:
+    """The games that moved ratings: what ``ratings_recompute`` replays (for its progress bar)."""
+    return RatingChange.objects.values("game_id").distinct().count()

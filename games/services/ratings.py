@@ -2,17 +2,20 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
+from itertools import groupby
+from operator import itemgetter
 
 from django.conf import settings
 from django.db import transaction
-from django.db.models import Min, Q
+from django.db.models import F, Min, Q, Window
 from django.utils import timezone
 
 from games.models import Game, Rating, RatingChange, Seat
 from games.ratings.elo import EloConfig, multi_seat_update
-from games.services.bulk import insert_rows, update_rows
+from games.ratings.replay import EloReplay
+from games.services.bulk import insert_rows, update_by_pk, update_rows
 
 
 def elo_config() -> EloConfig:
@@ -107,54 +110,110 @@ class RecomputeReport:
     largest_difference: float
 
 
+# Rows fetched per round trip from the server-side cursor, and stale rows written per statement:
+# a few megabytes of Python objects at a time, whatever the number of games.
+RECOMPUTE_CHUNK = 20_000
+PROGRESS_EVERY = 10_000
+
+
 @transaction.atomic
-def ratings_recompute() -> RecomputeReport:
-    """Rebuild every rating and rating change from the stored ranks, in the order they were applied."""
+def ratings_recompute(*, on_progress: Callable[[int], None] | None = None) -> RecomputeReport:
+    """Rebuild every rating and rating change from the stored ranks, in the order they were applied.
+
+    The changes stream in that order (a server-side cursor on PostgreSQL), game after game, through
+    an :class:`EloReplay` per game id that holds only the current rating of each competitor; the
+    changes whose stored numbers differ are written back a chunk at a time, then the ratings that
+    differ. Memory stays flat however many games there are, and a recompute that finds nothing
+    to repair writes nothing. ``on_progress`` is told the number of games replayed since its last
+    call, every few thousand games.
+    """
+    # One replay per game id, keyed by competitor id: an int hashes faster than a (competitor, game) pair.
+    replays: dict[str, EloReplay[int]] = {}
+    games = _replay_changes(replays, on_progress)
+    changed, largest = _write_back_ratings(replays)
+    ratings = sum(len(replay) for replay in replays.values())
+    return RecomputeReport(games=games, ratings=ratings, changed_ratings=changed, largest_difference=largest)
+
+
+def _changes_in_order() -> Iterator[tuple[int, int, str, int, int | None, float, float, float]]:
+    """(change id, game pk, game id, competitor id, rank, before, after, K) per rated seat: games by
+    their first change id, which is the order their ratings were applied in, seats by index."""
+    return (
+        RatingChange.objects.annotate(first_change=Window(Min("id"), partition_by=[F("game_id")]))
+        .order_by("first_change", "seat__index")
+        .values_list(
+            "id",
+            "game_id",
+            "game__game_id",
+            "seat__competitor_id",
+            "seat__rank",
+            "rating_before",
+            "rating_after",
+            "k_factor",
+        )
+        .iterator(chunk_size=RECOMPUTE_CHUNK)
+    )
+
+
+def _replay_changes(replays: dict[str, EloReplay[int]], on_progress: Callable[[int], None] | None) -> int:
+    """Replay every rated game in order; rewrite the changes stored with other numbers. The games."""
+    games = reported = 0
+    stale: list[tuple[int, float, float, float]] = []
     config = elo_config()
-    current: dict[tuple[int, str], tuple[float, int]] = {}
-    games = (
-        Game.objects.filter(rating_changes__isnull=False)
-        .annotate(first_change=Min("rating_changes__id"))
-        .order_by("first_change")
-        .prefetch_related("seats", "rating_changes")
+    for _, game_rows in groupby(_changes_in_order(), key=itemgetter(1)):
+        seats = list(game_rows)
+        games += 1
+        replay = replays.get(seats[0][2])
+        if replay is None:
+            replay = replays[seats[0][2]] = EloReplay(config)
+        before, after, k_factors = replay.play([row[3] for row in seats], [row[4] or 0 for row in seats])
+        for row, old, new, k in zip(seats, before, after, k_factors, strict=True):
+            if row[5] != old or row[6] != new or row[7] != k:
+                stale.append((row[0], old, new, k))
+        if len(stale) >= RECOMPUTE_CHUNK:
+            update_by_pk(RatingChange, ["rating_before", "rating_after", "k_factor"], stale)
+            stale.clear()
+        if on_progress is not None and games - reported >= PROGRESS_EVERY:
+            on_progress(games - reported)
+            reported = games
+    update_by_pk(RatingChange, ["rating_before", "rating_after", "k_factor"], stale)
+    if on_progress is not None and games > reported:
+        on_progress(games - reported)
+    return games
+
+
+def _write_back_ratings(replays: dict[str, EloReplay[int]]) -> tuple[int, float]:
+    """Make the Rating rows say what the replay says (a competitor who lost every game to the
+    recompute goes back to the initial rating); the ratings changed and the largest difference."""
+    changed: list[tuple[int, float, int]] = []
+    largest = 0.0
+    seen: set[tuple[int, str]] = set()
+    stored_ratings = (
+        Rating.objects.select_for_update()
+        .order_by("competitor_id", "game_id")
+        .values_list("pk", "competitor_id", "game_id", "rating", "games_played")
+        .iterator(chunk_size=RECOMPUTE_CHUNK)
     )
-    count = 0
-    updated_changes: list[RatingChange] = []
-    for game in games:
-        count += 1
-        seats = sorted(game.seats.all(), key=lambda seat: seat.index)
-        changes = {change.seat_id: change for change in game.rating_changes.all()}
-        keys = [(seat.competitor_id, game.game_id) for seat in seats]
-        before = [current.get(key, (config.initial, 0))[0] for key in keys]
-        k_factors = [config.k_for(current.get(key, (config.initial, 0))[1]) for key in keys]
-        after = multi_seat_update(before, [seat.rank or 0 for seat in seats], k_factors)
-        for seat, key, old, new, k in zip(seats, keys, before, after, k_factors, strict=True):
-            rating, played = current.get(key, (config.initial, 0))
-            current[key] = (rating + (new - old), played + 1)
-            change = changes[seat.pk]
-            change.rating_before, change.rating_after, change.k_factor = old, new, k
-            updated_changes.append(change)
-    RatingChange.objects.bulk_update(
-        updated_changes, ["rating_before", "rating_after", "k_factor"], batch_size=500
-    )
-    changed, largest = 0, 0.0
-    seen = set()
-    for stored in Rating.objects.select_for_update().order_by("competitor_id", "game_id"):
-        key = (stored.competitor_id, stored.game_id)
+    for pk, competitor_id, game_id, stored, stored_played in stored_ratings:
+        key = (competitor_id, game_id)
         seen.add(key)
-        value, played = current.get(key, (config.initial, 0))
-        difference = abs(stored.rating - value)
-        if difference or stored.games_played != played:
-            changed += 1
+        replay = replays.get(game_id)
+        value, played = replay.get(competitor_id) if replay is not None else (elo_config().initial, 0)
+        difference = abs(stored - value)
+        if difference or stored_played != played:
             largest = max(largest, difference)
-            stored.rating, stored.games_played = value, played
-            stored.save(update_fields=["rating", "games_played"])
+            changed.append((pk, value, played))
+    update_by_pk(Rating, ["rating", "games_played"], changed)
     missing = [
-        Rating(competitor_id=c, game_id=g, rating=v, games_played=p)
-        for (c, g), (v, p) in current.items()
-        if (c, g) not in seen
+        (competitor_id, game_id, value, played)
+        for game_id, replay in replays.items()
+        for competitor_id, (value, played) in replay.items()
+        if (competitor_id, game_id) not in seen
     ]
-    Rating.objects.bulk_create(missing)
-    return RecomputeReport(
-        games=count, ratings=len(current), changed_ratings=changed + len(missing), largest_difference=largest
+    insert_rows(
+        Rating,
+        ["competitor_id", "game_id", "rating", "games_played"],
+        missing,
+        {"updated_at": timezone.now()},
     )
+    return len(changed) + len(missing), largest

@@ -208,3 +208,36 @@ def test_equal_ratings_gain_in_order_of_place(n: int, rating: float, rng: random
     by_place = [new[ranks.index(place)] for place in range(1, n + 1)]
     assert by_place == sorted(by_place, reverse=True)
     assert by_place[0] > rating > by_place[-1]
+
+
+def _plain_double_loop(ratings: list[float], ranks: list[int], k_factors: list[float]) -> list[float]:
+    """The definition, one ordered pair at a time through ``expected_score``: what ratings stored
+    before the inline arithmetic were computed with."""
+    n = len(ratings)
+    new = []
+    for i in range(n):
+        total = 0.0
+        for j in range(n):
+            if i != j:
+                actual = 1.0 if ranks[i] < ranks[j] else 0.5 if ranks[i] == ranks[j] else 0.0
+                total += actual - expected_score(ratings[i], ratings[j])
+        new.append(ratings[i] + k_factors[i] / (n - 1) * total)
+    return new
+
+
+@given(
+    st.lists(
+        st.tuples(
+            st.floats(min_value=0.0, max_value=3000.0),
+            st.integers(min_value=1, max_value=6),
+            st.sampled_from([16.0, 20.0, 32.0, 40.0, 7.25]),
+        ),
+        min_size=2,
+        max_size=12,
+    )
+)
+def test_multi_seat_update_is_the_plain_double_loop_to_the_last_bit(
+    seats: list[tuple[float, int, float]],
+) -> None:
+    ratings, ranks, k_factors = (list(column) for column in zip(*seats, strict=True))
+    assert multi_seat_update(ratings, ranks, k_factors) == _plain_double_loop(ratings, ranks, k_factors)

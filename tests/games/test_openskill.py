@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from openskill.models import PlackettLuce
 
 from games.ratings.openskill import SkillRating, openskill_initial, openskill_update
 
@@ -50,3 +51,35 @@ def test_the_order_of_mu_after_a_game_among_equals_is_the_finishing_order(ranks:
     after = openskill_update([openskill_initial() for _ in ranks], ranks)
     by_rank = [after[ranks.index(place)].mu for place in range(1, 6)]
     assert by_rank == sorted(by_rank, reverse=True)
+
+
+@given(
+    st.lists(
+        st.tuples(
+            st.floats(min_value=-50.0, max_value=80.0),
+            st.floats(min_value=0.01, max_value=12.0),
+            st.integers(min_value=1, max_value=5),
+        ),
+        min_size=2,
+        max_size=8,
+    )
+)
+def test_the_numbers_are_openskills_own_to_the_last_bit(seats: list[tuple[float, float, int]]) -> None:
+    model = PlackettLuce()
+    teams = [[model.rating(mu=mu, sigma=sigma)] for mu, sigma, _ in seats]
+    expected = model.rate(teams, ranks=[float(rank) for _, _, rank in seats])
+
+    after = openskill_update([SkillRating(mu, sigma) for mu, sigma, _ in seats], [rank for *_, rank in seats])
+
+    assert [(r.mu, r.sigma) for r in after] == [(team[0].mu, team[0].sigma) for team in expected]
+
+
+def test_games_of_different_sizes_one_after_another_do_not_mix() -> None:
+    # The rating objects handed to openskill are reused from one call to the next.
+    model = PlackettLuce()
+    for seats in ([(30.0, 5.0, 2), (20.0, 6.0, 1), (25.0, 2.0, 3)], [(10.0, 1.0, 1), (12.0, 3.0, 1)]):
+        expected = model.rate(
+            [[model.rating(mu=m, sigma=s)] for m, s, _ in seats], ranks=[r for *_, r in seats]
+        )
+        after = openskill_update([SkillRating(m, s) for m, s, _ in seats], [r for *_, r in seats])
+        assert [(r.mu, r.sigma) for r in after] == [(t[0].mu, t[0].sigma) for t in expected]

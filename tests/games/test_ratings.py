@@ -12,11 +12,14 @@ from django.core.management import call_command
 from django.db import connection
 
 from engine import new_state
-from games.models import Game, Player, Rating, RatingChange
+from games.models import Competitor, Game, GameStatus, Player, Rating, RatingChange, Seat
 from games.ratings.elo import multi_seat_update
+from games.services import bulk as bulk_service
+from games.services import ratings as ratings_service
 from games.services.moves import move_submit
-from games.services.ratings import elo_config, ratings_recompute
-from tests.games.factories import PlayerFactory
+from games.services.ratings import elo_config, rating_apply_for_games, ratings_recompute
+from tests.conftest import require_postgresql
+from tests.games.factories import CompetitorFactory, PlayerFactory
 from tests.games.helpers import create_game, play_to_end, postgres_only
 
 
@@ -44,7 +47,9 @@ def _rating(player: Player) -> Rating:
 
 def _snapshot() -> tuple[list[tuple[Any, ...]], list[tuple[Any, ...]]]:
     ratings = list(
-        Rating.objects.order_by("competitor_id").values_list("competitor_id", "rating", "games_played")
+        Rating.objects.order_by("competitor_id", "game_id").values_list(
+            "competitor_id", "game_id", "rating", "games_played"
+        )
     )
     changes = list(
         RatingChange.objects.order_by("id").values_list(
@@ -227,6 +232,37 @@ class TestRecompute:
         assert "1 differed from the stored ones" in out.getvalue()
         assert _snapshot() == before
 
+    @pytest.mark.parametrize("no_progress", [False, True])
+    def test_the_management_command_shows_progress_on_a_terminal_only(
+        self, players: list[Player], monkeypatch: pytest.MonkeyPatch, no_progress: bool
+    ) -> None:
+        _play_a_season(players, games=3)
+        rated_games = Game.objects.filter(rated=True, status="finished").count()
+
+        class Terminal(io.StringIO):
+            def isatty(self) -> bool:
+                return True
+
+        terminal = Terminal()
+        monkeypatch.setattr("sys.stderr", terminal)
+        out = io.StringIO()
+        call_command("recompute_ratings", *(["--no-progress"] if no_progress else []), stdout=out)
+
+        assert f"over {rated_games} rated games" in out.getvalue()
+        if no_progress:
+            assert terminal.getvalue() == ""
+        else:
+            assert f"{rated_games}/{rated_games}" in terminal.getvalue()
+
+    def test_the_management_command_shows_no_progress_where_no_one_watches(
+        self, players: list[Player], monkeypatch: pytest.MonkeyPatch
+    ) -> None:
+        _play_a_season(players, games=2)
+        piped = io.StringIO()
+        monkeypatch.setattr("sys.stderr", piped)
+        call_command("recompute_ratings", stdout=io.StringIO())
+        assert piped.getvalue() == ""
+
     def test_recomputing_nothing(self) -> None:
         report = ratings_recompute()
         assert (report.games, report.ratings, report.changed_ratings) == (0, 0, 0)
@@ -241,6 +277,88 @@ class TestRecompute:
         assert _rating(twice).games_played == 2
         assert ratings_recompute().changed_ratings == 0
         assert _snapshot() == before
+
+
+@pytest.fixture(params=["postgresql_sql", "orm"])
+def write_path(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
+    """Which write path the recompute takes: COPY and UPDATE ... FROM, or an UPDATE per row."""
+    if request.param == "postgresql_sql":
+        require_postgresql(connection.vendor, "runs PostgreSQL's COPY")
+    monkeypatch.setattr(bulk_service, "POSTGRESQL_BULK_SQL", request.param == "postgresql_sql")
+    return str(request.param)
+
+
+def _finish_many_games(games: int, rng: random.Random) -> None:
+    """Finished rated games of two to four seats in two game ids, rated through the incremental path
+    (``rating_apply_for_games``, a few games per call as bot batches do): ties, and now and then
+    one competitor in two seats."""
+    competitors = CompetitorFactory.create_batch(9)
+    batch: list[tuple[Game, list[Seat]]] = []
+    for number in range(games):
+        game = Game.objects.create(
+            game_id=rng.choice(["mulligan", "golf"]), seed=number, status=GameStatus.FINISHED, rated=True
+        )
+        seated: list[Competitor] = rng.sample(competitors, rng.randint(2, 4))
+        if number % 17 == 0:
+            seated.append(seated[0])
+        seats = [
+            Seat.objects.create(
+                game=game, index=index, competitor=competitor, rank=rng.randint(1, len(seated))
+            )
+            for index, competitor in enumerate(seated)
+        ]
+        batch.append((game, seats))
+        if len(batch) == rng.randint(1, 5):
+            rating_apply_for_games(finished=batch)
+            batch = []
+    rating_apply_for_games(finished=batch)
+
+
+@pytest.mark.django_db
+class TestRecomputeAtScale:
+    """The streaming recompute over more games than one chunk, on both write paths."""
+
+    @pytest.fixture(autouse=True)
+    def _small_chunks(self, monkeypatch: pytest.MonkeyPatch, settings: Any) -> None:
+        # Several fetches, flushes and progress reports in a few hundred games; K changes after 5 games.
+        monkeypatch.setattr(ratings_service, "RECOMPUTE_CHUNK", 23)
+        monkeypatch.setattr(ratings_service, "PROGRESS_EVERY", 40)
+        settings.ELO_PROVISIONAL_GAMES = 5
+
+    def test_recomputing_many_games_lands_on_what_the_incremental_path_stored(self, write_path: str) -> None:
+        _finish_many_games(240, random.Random(16))
+        stored = _snapshot()
+        progress: list[int] = []
+
+        report = ratings_recompute(on_progress=progress.append)
+
+        assert (report.games, report.changed_ratings, report.largest_difference) == (240, 0, 0.0)
+        assert report.ratings == len(stored[0])
+        assert _snapshot() == stored
+        assert sum(progress) == 240 and len(progress) > 1
+
+    def test_a_recompute_after_scrambling_every_stored_value_restores_them(self, write_path: str) -> None:
+        _finish_many_games(150, random.Random(61))
+        stored = _snapshot()
+        rng = random.Random(5)
+        for change in RatingChange.objects.all():
+            RatingChange.objects.filter(pk=change.pk).update(
+                rating_before=rng.uniform(0, 3000),
+                rating_after=rng.uniform(0, 3000),
+                k_factor=rng.choice([0.5, 99.0]),
+            )
+        for rating in Rating.objects.all():
+            Rating.objects.filter(pk=rating.pk).update(
+                rating=rng.uniform(0, 3000), games_played=rng.randint(0, 99)
+            )
+        assert _snapshot()[1] != stored[1]
+
+        report = ratings_recompute()
+
+        assert report.changed_ratings == len(stored[0])
+        assert _snapshot() == stored
+        # And a second pass finds nothing left to repair.
+        assert ratings_recompute().changed_ratings == 0
 
 
 @postgres_only
