@@ -243,8 +243,12 @@ def run(args: argparse.Namespace) -> None:
     marker, seeded_now = ensure_data(args)
     cache = redis.Redis.from_url(args.redis_url)
     cache.flushdb()  # the bench's own Redis database: no rate-limit counts or queued tasks of a previous run
-    pool = pool_reset(args.database_url, marker, args.pool, seed=int(time.time()))
     env = server_env(_ROOT, args.database_url, args.redis_url)
+    started = time.perf_counter()
+    pool = pool_reset(env, _ROOT, marker, args.pool, seed=int(time.time()))
+    stderr(
+        f"{len(pool):,} running games for POST a move, made by the service ({time.perf_counter() - started:.0f} s)"
+    )
     only = set(args.only.split(",")) if args.only else None
     try:
         with running(_ROOT, env) as server:

@@ -544,53 +544,17 @@ class PoolGame:
     tokens: tuple[str, str]  # by seat index
 
 
-def pool_reset(url: str, marker: Seeded, games: int, seed: int) -> list[PoolGame]:
-    """Delete the previous run's pool (games with a seat of bench_c) and make ``games`` new running
-    games of bench_c (seat 0) against bench_d (seat 1), no move played, seeds from ``seed``."""
-    rng = random.Random(seed)
-    with psycopg.connect(url) as conn:
-        conn.execute("SET session_replication_role = replica")
-        (c_competitor, d_competitor) = (
-            conn.execute(
-                "SELECT p.competitor_id FROM games_player p JOIN auth_user u ON u.id = p.user_id "
-                "WHERE u.username = %s",
-                (name,),
-            ).fetchone()[0]
-            for name in ("bench_c", "bench_d")
-        )
-        old = [
-            row[0]
-            for row in conn.execute(
-                "SELECT game_id FROM games_seat WHERE competitor_id = %s", (c_competitor,)
-            )
-        ]
-        if old:
-            referencing = conn.execute(
-                "SELECT conrelid::regclass::text, a.attname FROM pg_constraint c "
-                "JOIN pg_attribute a ON a.attrelid = c.conrelid AND a.attnum = c.conkey[1] "
-                "WHERE c.contype = 'f' AND c.confrelid = 'games_game'::regclass"
-            ).fetchall()
-            for table, column in referencing:
-                if table == "games_seat":
-                    continue
-                conn.execute(f"DELETE FROM {table} WHERE {column} = ANY(%s)", (old,))
-            conn.execute("DELETE FROM games_seat WHERE game_id = ANY(%s)", (old,))
-            conn.execute("DELETE FROM games_game WHERE id = ANY(%s)", (old,))
-        seeds = [rng.getrandbits(62) for _ in range(games)]
-        pks: list[int] = []
-        with conn.cursor() as cursor:
-            for game_seed in seeds:
-                cursor.execute(
-                    "INSERT INTO games_game (game_id, config, seed, status, version, rated, created_at, "
-                    "turn_deadline, deadline_version) VALUES (%s, %s, %s, 'running', 0, true, now(), "
-                    "now() + make_interval(secs => %s), 0) RETURNING id",
-                    (GAME_ID, json.dumps(CONFIG), game_seed, DEADLINE_SECONDS),
-                )
-                (pk,) = cursor.fetchone()
-                pks.append(pk)
-            cursor.executemany(
-                "INSERT INTO games_seat (game_id, index, competitor_id) VALUES (%s, %s, %s)",
-                [(pk, index, who) for pk in pks for index, who in enumerate((c_competitor, d_competitor))],
-            )
+def pool_reset(env: dict[str, str], root: Path, marker: Seeded, games: int, seed: int) -> list[PoolGame]:
+    """``games`` new running games of bench_c (seat 0) against bench_d (seat 1), no move played yet,
+    made by the service in the bench site's settings (bench/api_site/pool.py), seeds from ``seed``;
+    the previous run's pool is deleted."""
+    made = subprocess.run(
+        [sys.executable, "-m", "bench.api_site.pool", str(games), str(seed), json.dumps(CONFIG)],
+        cwd=root,
+        env=env,
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout
     tokens = (marker.tokens["bench_c"], marker.tokens["bench_d"])
-    return [PoolGame(pk, game_seed, tokens) for pk, game_seed in zip(pks, seeds, strict=True)]
+    return [PoolGame(pk, game_seed, tokens) for pk, game_seed in json.loads(made)]
