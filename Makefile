@@ -5,7 +5,7 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-stamp
 
-.PHONY: install system run demo simulate schema test test-repeat test-explore lint typecheck pytest bench bench-bots clean
+.PHONY: install system run demo simulate schema test test-repeat test-explore lint typecheck pytest bench bench-api bench-bots clean
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -86,11 +86,20 @@ schema: export DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/mulligan_leagu
 schema: install
 	DJANGO_SETTINGS_MODULE=mulligan_league.settings.test $(PY) manage.py spectacular --file games/api/openapi.yaml
 
-bench: install
+bench: install bench-api
 	$(PY) -m pip install --quiet --disable-pip-version-check -e '.[dev,bench]'
 	$(PY) bench/engine.py
 	$(PY) bench/three_card.py
 	$(PY) bench/ratings.py
+
+# The API at a real ladder's size against a bare Django view, on PostgreSQL and Redis (these URLs
+# unless set). The first run seeds 100,000 players and 1,000,000 games into its own database (it
+# says so: several minutes, once); BENCH_API_ARGS=--quick measures 2 s per figure instead of 10.
+BENCH_API_ARGS ?=
+bench-api: export BENCH_API_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/ml_bench
+bench-api: export BENCH_API_REDIS_URL ?= redis://127.0.0.1:6379/12
+bench-api: install
+	$(PY) bench/api.py $(BENCH_API_ARGS)
 
 # Bot protocol overhead (program bots in the sandbox, HTTP bots on loopback); needs bubblewrap.
 bench-bots: install

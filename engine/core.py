@@ -11,6 +11,7 @@ The core imports no game and no bot: the built-in games reach the registry throu
 from __future__ import annotations
 
 import random
+import threading
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -393,6 +394,9 @@ _REGISTRY: dict[str, Game] = {}
 # Where games come from besides register(). ``engine.registry`` (imported by the package, so before
 # anyone can ask) adds the built-in games here; they load on the first lookup.
 _GAME_LOADERS: list[Callable[[], Iterable[Game]]] = []
+# A threaded server's first requests look games up at once: one thread runs the loaders, the others
+# wait for it rather than run them too (each would register every game a second time).
+_LOADING = threading.Lock()
 
 
 def register(game: Game) -> Game:
@@ -409,12 +413,15 @@ def add_game_loader(loader: Callable[[], Iterable[Game]]) -> None:
 
 
 def _load_games() -> None:
-    while _GAME_LOADERS:
-        games = list(_GAME_LOADERS[0]())
-        # Dropped only once it has run: a loader that fails fails again on the next lookup.
-        del _GAME_LOADERS[0]
-        for game in games:
-            register(game)
+    if not _GAME_LOADERS:  # every lookup after the first: no lock taken
+        return
+    with _LOADING:
+        while _GAME_LOADERS:
+            games = list(_GAME_LOADERS[0]())
+            # Dropped only once it has run: a loader that fails fails again on the next lookup.
+            del _GAME_LOADERS[0]
+            for game in games:
+                register(game)
 
 
 def get_game(game_id: str) -> Game:

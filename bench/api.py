@@ -1,0 +1,328 @@
+"""The API at a real ladder's size, against a bare Django view in the same run and server, as JSON.
+
+``python bench/api.py [--players 100000] [--games 1000000] [--database-url URL] [--duration 10]
+[--only ladder_page_1,...] [--quick] [--reseed]``
+
+* Data (bench/api_seed.py): seeded into its own PostgreSQL database once (a few minutes at the
+  full size; a marker row names the sizes, and a later run of the same sizes reuses it;
+  ``--reseed`` starts again). Every run first applies the project's migrations to it, so a branch
+  that adds indexes is measured with them.
+* Server (bench/api_server.py): gunicorn, one gthread worker with 8 threads (docker/gunicorn.conf.py),
+  the production settings plus ``/bench/bare/``, Redis for the cache and the Celery broker (no
+  worker: the tasks a move enqueues just wait, and the Redis database is emptied at the end).
+* Load (bench/api_load.py): an asyncio HTTP/1.1 keep-alive client at each concurrency (1 and 16).
+  Measurements alternate: bare, endpoint 1, bare, endpoint 2, bare ...; an endpoint's reference
+  is the mean of the bare view's rate just before and just after it.
+
+Stdout: one JSON line per figure (``ratio`` = endpoint req/s / bare view req/s; the goals of issue
+16: reads >= 0.5, ``POST`` a move >= 0.3, p99 <= 50 ms at 16 clients), one line per bare view
+concurrency, and a line with the data sizes and the machine. Progress goes to stderr.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+_BENCH = Path(__file__).resolve().parent
+_ROOT = _BENCH.parent
+
+
+def _fix_sys_path() -> None:
+    # `python bench/api.py` puts bench/ first on sys.path, where bench/engine.py would stand in for
+    # the `engine` package; the repository goes first and bench/ last (for api_seed, api_load ...).
+    sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != _BENCH]
+    if str(_ROOT) not in sys.path:
+        sys.path.insert(0, str(_ROOT))
+    sys.path.append(str(_BENCH))
+
+
+_fix_sys_path()
+
+import argparse  # noqa: E402
+import json  # noqa: E402
+import os  # noqa: E402
+import platform  # noqa: E402
+import statistics  # noqa: E402
+import time  # noqa: E402
+from collections.abc import Callable  # noqa: E402
+from dataclasses import dataclass  # noqa: E402
+from typing import Any  # noqa: E402
+
+import psycopg  # noqa: E402
+import redis  # noqa: E402
+from api_load import GetTarget, Result, Session, Target, follow_next, measure  # noqa: E402
+from api_moves import MoveTarget  # noqa: E402
+from api_seed import (  # noqa: E402
+    GAME_ID,
+    Seeded,
+    Sizes,
+    database_recreate,
+    migrate,
+    pool_reset,
+    seed_all,
+    seeded,
+    stderr,
+)
+from api_server import BARE_PATH, Server, running, server_env  # noqa: E402
+
+DEFAULT_DATABASE_URL = "postgres://postgres@127.0.0.1:5432/ml_bench"
+DEFAULT_REDIS_URL = "redis://127.0.0.1:6379/12"
+READ_GOAL = 0.5
+MOVE_GOAL = 0.3
+P99_GOAL_MS = 50.0
+P99_GOAL_CONCURRENCY = 16
+ROTATION = 1000  # game and player pages read in turn, so a figure is not one cached row
+LADDER = f"/api/ladder/?game={GAME_ID}"
+
+
+@dataclass(frozen=True)
+class Endpoint:
+    name: str
+    goal: float
+    target: Callable[[], Target]
+
+
+def endpoints(
+    server: Server, marker: Seeded, pool_target: MoveTarget, captured: dict[str, str]
+) -> list[Endpoint]:
+    host = server.authority
+    games = [1 + k * marker.finished_games // ROTATION for k in range(ROTATION)]
+    players = [1 + k * marker.people // ROTATION for k in range(ROTATION)]
+
+    def get(name: str, *paths: str, token: str | None = None) -> Endpoint:
+        return Endpoint(name, READ_GOAL, lambda: GetTarget(name, host, list(paths), token))
+
+    return [
+        get("ladder_page_1", LADDER),
+        get("ladder_page_1000", f"{LADDER}&page=1000"),
+        get("ladder_next_1000", captured.get("ladder_next_1000", "")),
+        get("league_ladder_page_1", f"/api/leagues/{marker.league}/ladder/"),
+        get("games_page_1", "/api/games/"),
+        get("games_page_5000", "/api/games/?page=5000"),
+        get("games_next_5000", captured.get("games_next_5000", "")),
+        get("game_detail", *(f"/api/games/{pk}/" for pk in games)),
+        get("game_moves", *(f"/api/games/{pk}/moves/" for pk in games)),
+        get("my_turns", "/api/me/turns/", token=marker.tokens["bench_a"]),
+        get("player_detail", *(f"/api/players/{pk}/" for pk in players)),
+        Endpoint("move_post", MOVE_GOAL, lambda: pool_target),
+    ]
+
+
+CAPTURES = {"ladder_next_1000": (LADDER, 1000), "games_next_5000": ("/api/games/", 5000)}
+
+
+def capture_deep_pages(server: Server, wanted: set[str]) -> tuple[dict[str, str], dict[str, str]]:
+    """The pages reached by following ``next`` links, found once before anything is measured."""
+    session = Session(server.host, server.port)
+    paths, how = {}, {}
+    try:
+        for name, (start, times) in CAPTURES.items():
+            if name in wanted:
+                began = time.perf_counter()
+                paths[name], how[name] = follow_next(session, start, times, stderr)
+                stderr(f"{name}: {paths[name]} ({how[name]}, {time.perf_counter() - began:.1f} s)")
+    finally:
+        session.close()
+    return paths, how
+
+
+def _ms(value: float | None) -> float | None:
+    return None if value is None else round(value, 2)
+
+
+def figure(result: Result, before: Result, after: Result, goal: float) -> dict[str, Any]:
+    reference = (before.req_per_s + after.req_per_s) / 2
+    ratio = result.req_per_s / reference if reference else 0.0
+    p99 = result.percentile_ms(0.99)
+    line: dict[str, Any] = {
+        "bench": "api",
+        "endpoint": result.name,
+        "concurrency": result.concurrency,
+        "req_per_s": round(result.req_per_s, 1),
+        "p50_ms": _ms(result.percentile_ms(0.5)),
+        "p99_ms": _ms(p99),
+        "reference": "bare view",
+        "reference_req_per_s": round(reference, 1),
+        "ratio": round(ratio, 4),
+        "goal_ratio": goal,
+    }
+    met = ratio >= goal and result.errors == 0
+    if result.concurrency == P99_GOAL_CONCURRENCY:
+        line["p99_goal_ms"] = P99_GOAL_MS
+        met = met and p99 is not None and p99 <= P99_GOAL_MS
+    cpu, reference_cpu = result.server_cpu_ms_per_req, before.server_cpu_ms_per_req
+    line |= {
+        "met": met,
+        "errors": result.errors,
+        "requests": len(result.latencies),
+        # Server CPU per request (the worker process's own time): steadier than rates on a busy machine.
+        "server_cpu_ms_per_req": _ms(cpu),
+        "reference_server_cpu_ms_per_req": _ms(reference_cpu),
+    }
+    return line
+
+
+def bare_line(concurrency: int, bares: list[Result]) -> dict[str, Any]:
+    latencies = sorted(latency for result in bares for latency in result.latencies)
+    rates = [result.req_per_s for result in bares]
+    wall = sum(result.seconds for result in bares)
+    return {
+        "bench": "api",
+        "endpoint": "bare",
+        "concurrency": concurrency,
+        "req_per_s": round(statistics.mean(rates), 1),
+        "req_per_s_min": round(min(rates), 1),
+        "req_per_s_max": round(max(rates), 1),
+        "p50_ms": _ms(latencies[len(latencies) // 2] * 1000 if latencies else None),
+        "p99_ms": _ms(
+            latencies[min(len(latencies) - 1, int(0.99 * len(latencies)))] * 1000 if latencies else None
+        ),
+        "measurements": len(bares),
+        "errors": sum(result.errors for result in bares),
+        "server_cpu_ms_per_req": _ms(statistics.mean(r.server_cpu_ms_per_req or 0.0 for r in bares)),
+        # The load client's own CPU over wall time: well under 1 means it was not the bottleneck.
+        "client_cpu_share": round(sum(result.client_cpu for result in bares) / wall, 3) if wall else None,
+    }
+
+
+def machine() -> dict[str, Any]:
+    model = platform.processor() or "unknown"
+    try:
+        with open("/proc/cpuinfo") as cpuinfo:
+            model = next(line.split(":", 1)[1].strip() for line in cpuinfo if line.startswith("model name"))
+    except (OSError, StopIteration):
+        pass
+    return {"cpu": model, "cores": os.cpu_count(), "python": platform.python_version()}
+
+
+def data_line(url: str, marker: Seeded, seeded_now: bool, how: dict[str, str]) -> dict[str, Any]:
+    with psycopg.connect(url) as conn:
+        size, version, running_games, entries = conn.execute(
+            "SELECT pg_database_size(current_database()), current_setting('server_version'), "
+            "(SELECT count(*) FROM games_game WHERE status = 'running'), "
+            "(SELECT count(*) FROM games_leagueentry WHERE league_id = %s)",
+            (marker.league,),
+        ).fetchone()
+    return {
+        "bench": "api",
+        "figure": "setup",
+        "players": marker.sizes.players,
+        "finished_games": marker.finished_games,
+        "running_games": running_games,
+        "moves": marker.moves,
+        "moves_stored_for": "every game",
+        "league_entries": entries,
+        "database_bytes": size,
+        "seeded_in_s": marker.seconds,
+        "seeded_this_run": seeded_now,
+        "postgresql": version,
+        "server": "gunicorn, 1 gthread worker, 8 threads, production settings, Redis cache and broker",
+        "deep_pages": how,
+    } | machine()
+
+
+def ensure_data(args: argparse.Namespace) -> tuple[Seeded, bool]:
+    sizes = Sizes(args.players, args.games, args.running)
+    env = server_env(_ROOT, args.database_url, args.redis_url)
+    marker = None if args.reseed else seeded(args.database_url)
+    if marker is not None and marker.sizes == sizes:
+        stderr(f"reusing the seeded data in {args.database_url} ({sizes})")
+        migrate(env, _ROOT)  # a branch's new migrations (indexes) apply to the seeded data
+        return marker, False
+    stderr(
+        f"first-time seeding of {sizes.players:,} players and {sizes.games:,} games into {args.database_url}: "
+        "this takes several minutes, once (later runs of the same sizes reuse it)"
+    )
+    database_recreate(args.database_url)
+    migrate(env, _ROOT)
+    return seed_all(args.database_url, sizes), True
+
+
+def run(args: argparse.Namespace) -> None:
+    marker, seeded_now = ensure_data(args)
+    cache = redis.Redis.from_url(args.redis_url)
+    cache.flushdb()  # the bench's own Redis database: no rate-limit counts or queued tasks of a previous run
+    env = server_env(_ROOT, args.database_url, args.redis_url)
+    started = time.perf_counter()
+    pool = pool_reset(env, _ROOT, marker, args.pool, seed=int(time.time()))
+    stderr(
+        f"{len(pool):,} running games for POST a move, made by the service ({time.perf_counter() - started:.0f} s)"
+    )
+    only = set(args.only.split(",")) if args.only else None
+    try:
+        with running(_ROOT, env) as server:
+            stderr(f"gunicorn on {server.authority} (worker pid {server.worker_pid})")
+            names = {e.name for e in endpoints(server, marker, MoveTarget("", []), {})}
+            wanted = names if only is None else names & only
+            if only is not None and only - names:
+                raise SystemExit(f"unknown endpoints {sorted(only - names)}; known: {sorted(names)}")
+            captured, how = capture_deep_pages(server, wanted)
+            print(json.dumps(data_line(args.database_url, marker, seeded_now, how)), flush=True)
+            mover = MoveTarget(server.authority, pool)
+            chosen = [e for e in endpoints(server, marker, mover, captured) if e.name in wanted]
+            bare = GetTarget("bare", server.authority, [BARE_PATH])
+            for concurrency in args.concurrency:
+
+                def measured(target: Target, c: int = concurrency) -> Result:
+                    result = measure(
+                        server.host,
+                        server.port,
+                        target,
+                        concurrency=c,
+                        warmup=args.warmup,
+                        duration=args.duration,
+                        server_pid=server.worker_pid,
+                    )
+                    rate = f"{result.req_per_s:.1f} req/s, {result.errors} errors"
+                    stderr(f"c={c} {target.name}: {rate}")
+                    for sample in result.error_samples:
+                        stderr(f"  error: {sample}")
+                    return result
+
+                bares = [measured(bare)]
+                lines = []
+                for endpoint in chosen:
+                    result = measured(endpoint.target())
+                    bares.append(measured(bare))
+                    lines.append(figure(result, bares[-2], bares[-1], endpoint.goal))
+                    if endpoint.name == "move_post":
+                        lines[-1] |= {
+                            "moves_played": mover.moves_played,
+                            "games_finished": mover.games_finished,
+                        }
+                print(json.dumps(bare_line(concurrency, bares)), flush=True)
+                for line in lines:
+                    print(json.dumps(line), flush=True)
+    finally:
+        cache.flushdb()  # the moves' queued Celery tasks (no worker runs here) and the caches
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--players", type=int, default=100_000)
+    parser.add_argument("--games", type=int, default=1_000_000, help="finished games")
+    parser.add_argument("--running", type=int, default=10_000, help="running games among the players")
+    parser.add_argument(
+        "--database-url", default=os.environ.get("BENCH_API_DATABASE_URL", DEFAULT_DATABASE_URL)
+    )
+    parser.add_argument("--redis-url", default=os.environ.get("BENCH_API_REDIS_URL", DEFAULT_REDIS_URL))
+    parser.add_argument("--duration", type=float, default=10.0, help="seconds measured per figure")
+    parser.add_argument("--warmup", type=float, default=1.0, help="seconds unrecorded before each figure")
+    parser.add_argument(
+        "--only", default="", help="comma-separated endpoint names (the bare view always runs)"
+    )
+    parser.add_argument("--quick", action="store_true", help="2 s per figure after 0.5 s of warm-up")
+    parser.add_argument("--reseed", action="store_true", help="seed the data again even if it is there")
+    parser.add_argument("--pool", type=int, default=2000, help="fresh running games for POST a move")
+    parser.add_argument(
+        "--concurrency", type=lambda s: [int(c) for c in s.split(",")], default=[1, P99_GOAL_CONCURRENCY]
+    )
+    args = parser.parse_args(argv)
+    if args.quick:
+        args.duration, args.warmup = 2.0, 0.5
+    run(args)
+
+
+if __name__ == "__main__":
+    main()

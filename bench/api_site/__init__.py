@@ -1,0 +1,1 @@
+"""A bench-only Django site: the production settings plus one bare JSON view (bench/api.py)."""
