@@ -11,8 +11,8 @@ Each list's order ends in a column that is unique within the list (``-rating, co
 past ``v``: two index range scans (two small queries), where one ``v < x OR (v = x AND t > y)``
 would make the database scan every row before the cursor.
 
-``count`` is exact while a list is small; past :data:`EXACT_COUNT_UP_TO` rows it is counted once
-and kept for ``API_COUNT_CACHE_SECONDS`` (counting 100,000 index entries on every request would
+``count`` is exact while a list is small; past :data:`EXACT_COUNT_UP_TO` rows each server process
+counts it once and keeps it for ``API_COUNT_CACHE_SECONDS`` (counting 100,000 index entries on every request would
 cost more than the page itself).
 """
 
@@ -22,12 +22,12 @@ import base64
 import binascii
 import hashlib
 import json
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from django.conf import settings
-from django.core.cache import cache
 from django.db.models import QuerySet
 from rest_framework.exceptions import NotFound, ValidationError
 from rest_framework.pagination import BasePagination
@@ -141,17 +141,30 @@ def _count_cache_key(request: Request) -> str:
     return f"list-count:{digest}"
 
 
+# Long lists' counts, per process: {key: (count, monotonic time it expires)}. Kept here rather than
+# in the shared cache: a count may be a few seconds old anyway, and a round trip to Redis (with
+# Django's client set up anew on each call) costs more than the rest of a ladder page.
+_counts: dict[str, tuple[int, float]] = {}
+MAX_COUNTS_KEPT = 10_000
+
+
+def forget_counts() -> None:
+    _counts.clear()
+
+
 def list_count(queryset: QuerySet[Any], request: Request) -> int:
     """The number of rows: exact up to :data:`EXACT_COUNT_UP_TO`, else counted once a while."""
     key = _count_cache_key(request)
-    cached = cache.get(key)
-    if cached is not None:
-        return int(cached)
+    kept = _counts.get(key)
+    if kept is not None and kept[1] > time.monotonic():
+        return kept[0]
     unordered = queryset.order_by()
     count = unordered[: EXACT_COUNT_UP_TO + 1].count()
     if count > EXACT_COUNT_UP_TO:
         count = unordered.count()
-        cache.set(key, count, settings.API_COUNT_CACHE_SECONDS)
+        if len(_counts) >= MAX_COUNTS_KEPT:
+            _counts.clear()
+        _counts[key] = (count, time.monotonic() + settings.API_COUNT_CACHE_SECONDS)
     return count
 
 

@@ -63,13 +63,10 @@ class GameListCreateView(APIView):
         responses=OpenApiTypes.OBJECT,
     )
     def get(self, request: Request) -> Response:
-        games = game_selectors.games_with_seats().order_by("-id")
-        if game_id := request.query_params.get("game"):
-            games = games.filter(game_id=game_id)
-        if status_filter := request.query_params.get("status"):
-            games = games.filter(status=status_filter)
+        games = game_selectors.game_list(request.query_params.get("game"), request.query_params.get("status"))
         paginator = KeysetPagination()
         page = paginator.paginate_queryset(games, request, view=self)
+        seats = game_selectors.seat_summaries([game.pk for game in page])
         return paginator.get_paginated_response(
             [
                 {
@@ -77,10 +74,10 @@ class GameListCreateView(APIView):
                     "game": game.game_id,
                     "status": game.status,
                     "move_count": game.version,
-                    "seats": [game_selectors.seat_summary(seat) for seat in game.seats.all()],
+                    "seats": seats[game.pk],
                     "created_at": game.created_at,
                 }
-                for game in page or []
+                for game in page
             ]
         )
 

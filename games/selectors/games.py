@@ -41,6 +41,49 @@ def seat_summary(seat: Seat) -> dict[str, Any]:
     }
 
 
+SEAT_ROW = (
+    "game_id",
+    "index",
+    "competitor_id",
+    "competitor__name",
+    "competitor__player__id",
+    "competitor__bot__id",
+    "rank",
+    "score",
+)
+
+
+def seat_summaries(game_pks: Sequence[int]) -> dict[int, list[dict[str, Any]]]:
+    """:func:`seat_summary` of every seat of these games, by game, from one query of plain rows
+    (a list page shows 50 games: no Seat, Competitor, Player or Bot object for each)."""
+    by_game: dict[int, list[dict[str, Any]]] = {pk: [] for pk in game_pks}
+    rows = Seat.objects.filter(game_id__in=game_pks).order_by("game_id", "index").values_list(*SEAT_ROW)
+    for game_pk, index, competitor, name, player, bot, rank, score in rows:
+        by_game[game_pk].append(
+            {
+                "index": index,
+                "competitor": competitor,
+                "name": name,
+                "kind": "bot" if bot is not None else "player",
+                "player": player,
+                "bot": bot,
+                "rank": rank,
+                "score": score,
+            }
+        )
+    return by_game
+
+
+def game_list(game_id: str | None = None, status: str | None = None) -> QuerySet[Game]:
+    """The games list's rows, newest first (only the columns it shows; seats: :func:`seat_summaries`)."""
+    games = Game.objects.order_by("-id").only("id", "game_id", "status", "version", "created_at")
+    if game_id:
+        games = games.filter(game_id=game_id)
+    if status:
+        games = games.filter(status=status)
+    return games
+
+
 def games_with_seats() -> QuerySet[Game]:
     """Games with their seats and who sits there: two queries for any number of games."""
     return Game.objects.prefetch_related(_seats_prefetch())
@@ -86,12 +129,18 @@ def game_history(
     """The move list as the requester may see it; everything, seed and final state included, once over.
 
     ``after``/``limit`` give a part of it: the moves numbered after ``after``, at most ``limit``
-    of them (read along the (game, number) index, so the last part costs what the first does)."""
-    wanted = game.moves.order_by("number").only("number", "seat", "action", "created_at")
-    whole = after <= 0 and limit is None
-    if after > 0:
-        wanted = wanted.filter(number__gt=after)
-    moves = list(wanted if limit is None else wanted[:limit])
+    of them (a running game's part is read along the (game, number) index, so its last part costs
+    what its first does; a finished game's whole history is read for its final state)."""
+    # game_id too: the related manager ties each move to `game`, reading a deferred key per move.
+    wanted = game.moves.order_by("number").only("game_id", "number", "seat", "action", "created_at")
+    if game.is_finished:
+        # Its final state needs the whole history anyway: one read, and the part cut from it.
+        history_moves = list(wanted)
+        moves = [move for move in history_moves if move.number > after][:limit]
+    else:
+        if after > 0:
+            wanted = wanted.filter(number__gt=after)
+        moves = list(wanted if limit is None else wanted[:limit])
     history: dict[str, Any] = {
         "id": game.pk,
         "game": game.game_id,
@@ -102,10 +151,7 @@ def game_history(
         history["seed"] = game.seed
         history["config"] = game.config
         history["moves"] = [_move_json(move, move.action) for move in moves]
-        if whole:  # the history is already read: replay it rather than read it again
-            final = replay(game.game_id, game.config, game.seed, [(m.seat, m.action) for m in moves])
-        else:
-            final = game_state(game)
+        final = replay(game.game_id, game.config, game.seed, [(m.seat, m.action) for m in history_moves])
         history["final_state"] = final.to_json()
         history["outcome"] = game.outcome
         return history

@@ -47,6 +47,16 @@ def _celery_eager(settings: Any) -> None:
     settings.CELERY_TASK_EAGER_PROPAGATES = True
 
 
+@pytest.fixture(autouse=True)
+def _fresh_list_counts() -> Iterator[None]:
+    """Long lists' counts are kept per process (games.api.pagination): never from another test."""
+    from games.api.pagination import forget_counts
+
+    forget_counts()
+    yield
+    forget_counts()
+
+
 @pytest.fixture
 def on_commit(
     django_capture_on_commit_callbacks: Callable[..., AbstractContextManager[Any]],

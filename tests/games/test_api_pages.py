@@ -10,7 +10,6 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from django.core.cache import cache
 from hypothesis import HealthCheck, given
 from hypothesis import settings as hypothesis_settings
 from hypothesis import strategies as st
@@ -144,14 +143,14 @@ class TestCount:
     ) -> None:
         monkeypatch.setattr(pagination, "EXACT_COUNT_UP_TO", 3)
         page_size(2)
-        cache.clear()
+        pagination.forget_counts()
         for value in TIED[:5]:
             RatingFactory(rating=value)
         assert api_client.get("/api/ladder/?game=mulligan").json()["count"] == 5
         RatingFactory(rating=1.0)
         # Kept for API_COUNT_CACHE_SECONDS: the sixth row shows in the pages, not yet in the count.
         assert api_client.get("/api/ladder/?game=mulligan").json()["count"] == 5
-        cache.clear()
+        pagination.forget_counts()
         assert api_client.get("/api/ladder/?game=mulligan").json()["count"] == 6
 
 
@@ -243,7 +242,8 @@ def test_list_endpoints_read_a_fixed_number_of_queries(
         )
     seated = [players[0].competitor, players[1].competitor]
     games = [game_create(game_id="mulligan", competitors=seated, seed=n) for n in range(rows // 6)]
-    cache.clear()
+    play_to_end(games[0], random.Random(rows))  # a history to list, and a finished game's final state
+    pagination.forget_counts()
     # Counting (a short list: once per request; a long one: once a while) included.
     for url, most in [
         ("/api/ladder/?game=mulligan", 3),
@@ -251,6 +251,8 @@ def test_list_endpoints_read_a_fixed_number_of_queries(
         ("/api/games/", 3),
         (f"/api/games/{games[0].pk}/", 3),
         (f"/api/games/{games[0].pk}/moves/", 3),
+        (f"/api/games/{games[1].pk}/moves/", 3),
+        (f"/api/games/{games[0].pk}/moves/?limit={size}", 3),
     ]:
         first = api_client.get(url).json()
         with django_assert_max_num_queries(most):
