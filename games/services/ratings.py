@@ -9,7 +9,7 @@ from operator import itemgetter
 
 from django.conf import settings
 from django.db import connection, transaction
-from django.db.models import F, Min, Q, Window
+from django.db.models import Q
 from django.utils import timezone
 
 from games.models import Game, Rating, RatingChange, Seat
@@ -116,12 +116,6 @@ RECOMPUTE_CHUNK = 20_000
 PROGRESS_EVERY = 10_000
 
 
-# For the one transaction of a recompute on PostgreSQL: the read sorts millions of changes (in memory
-# rather than in temporary files), and nothing waits for the commit's flush to disk, the
-# recompute being repeatable from the same data.
-RECOMPUTE_WORK_MEM = "512MB"
-
-
 @transaction.atomic
 def ratings_recompute(*, on_progress: Callable[[int], None] | None = None) -> RecomputeReport:
     """Rebuild every rating and rating change from the stored ranks, in the order they were applied.
@@ -163,32 +157,42 @@ def _lock_ratings() -> None:
 
 
 def _settings_for_bulk() -> None:
-    """This transaction's settings on PostgreSQL (see :data:`RECOMPUTE_WORK_MEM`)."""
+    """This transaction's settings on PostgreSQL. Its commit need not wait for the flush to disk:
+    a recompute lost to a crash is run again from the same data. (A larger ``work_mem`` for the
+    sort was slower: an in-memory sort of millions of rows lost to the merge of sorted runs.)"""
     if connection.vendor != "postgresql":
         return
     with connection.cursor() as cursor:
-        cursor.execute("SELECT set_config('work_mem', %s, true)", [RECOMPUTE_WORK_MEM])
+        # The changes are read to the last row: plan for all of them, not for the first tenth.
+        cursor.execute("SET LOCAL cursor_tuple_fraction = 1.0")
         cursor.execute("SET LOCAL synchronous_commit = off")
 
 
 def _changes_in_order() -> Iterator[tuple[int, int, str, int, int | None, float, float, float]]:
     """(change id, game pk, game id, competitor id, rank, before, after, K) per rated seat: games by
-    their first change id, which is the order their ratings were applied in, seats by index."""
-    return (
-        RatingChange.objects.annotate(first_change=Window(Min("id"), partition_by=[F("game_id")]))
-        .order_by("first_change", "seat__index")
-        .values_list(
-            "id",
-            "game_id",
-            "game__game_id",
-            "seat__competitor_id",
-            "seat__rank",
-            "rating_before",
-            "rating_after",
-            "k_factor",
-        )
-        .iterator(chunk_size=RECOMPUTE_CHUNK)
+    their first change id, which is the order their ratings were applied in, seats by index.
+
+    Each game's first change id comes from one grouped pass joined back in, so the server sorts
+    the changes once (a window over the games sorted them twice: ~5 s instead of ~7 s for a
+    million games on PostgreSQL). The order is the same: one first id per game, one seat per index.
+    """
+    quote = connection.ops.quote_name
+    change, game, seat = (quote(model._meta.db_table) for model in (RatingChange, Game, Seat))
+    sql = (
+        f"SELECT c.id, c.game_id, g.game_id, s.competitor_id, s.{quote('rank')}, "
+        "c.rating_before, c.rating_after, c.k_factor "
+        f"FROM {change} AS c "
+        f"JOIN (SELECT game_id, MIN(id) AS first_change FROM {change} GROUP BY game_id) AS f "
+        "ON f.game_id = c.game_id "
+        f"JOIN {game} AS g ON g.id = c.game_id "
+        f"JOIN {seat} AS s ON s.id = c.seat_id "
+        f"ORDER BY f.first_change, s.{quote('index')}"
     )
+    # A server-side cursor on PostgreSQL: a chunk of rows in memory at a time.
+    with connection.chunked_cursor() as cursor:
+        cursor.execute(sql)
+        while rows := cursor.fetchmany(RECOMPUTE_CHUNK):
+            yield from rows
 
 
 def _replay_changes(replays: dict[str, EloReplay[int]], on_progress: Callable[[int], None] | None) -> int:
