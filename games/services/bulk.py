@@ -106,6 +106,12 @@ def update_by_pk(model: type[Model], fields: Sequence[str], rows: Sequence[Seque
     updates.apply()
 
 
+# The memory the server may take to hash the staged rows of one :meth:`PkUpdates.apply`: about
+# what a row of a few numbers costs in its hash table, up to a bound whatever the number of rows.
+UPDATE_HASH_BYTES_PER_ROW = 64
+UPDATE_HASH_MAX_KB = 512 * 1024
+
+
 class PkUpdates:
     """Rows to update by primary key, gathered a batch at a time and applied with one statement.
 
@@ -163,10 +169,17 @@ class PkUpdates:
         with connection.cursor() as cursor:
             # The row count lets the planner hash the staged rows instead of probing the table once each.
             cursor.execute(f"ANALYZE {self._staging}")
+            # Room to hash them in memory for this statement only (a hash in batches spilled to disk
+            # took 3x as long for four million rows), the setting restored after it.
+            cursor.execute("SELECT current_setting('work_mem')")
+            work_mem = cursor.fetchone()[0]
+            hash_kb = min(UPDATE_HASH_MAX_KB, max(4096, self._staged * UPDATE_HASH_BYTES_PER_ROW // 1024))
+            cursor.execute("SELECT set_config('work_mem', %s, true)", [f"{hash_kb}kB"])
             cursor.execute(
                 f"UPDATE {quote(meta.db_table)} AS t SET {assignments} "
                 f"FROM {self._staging} AS v WHERE t.{pk} = v.{pk}"
             )
+            cursor.execute("SELECT set_config('work_mem', %s, true)", [work_mem])
             cursor.execute(f"DROP TABLE {self._staging}")
         self._staged = 0
 
