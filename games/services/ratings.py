@@ -8,14 +8,14 @@ from itertools import groupby
 from operator import itemgetter
 
 from django.conf import settings
-from django.db import transaction
-from django.db.models import F, Min, Q, Window
+from django.db import connection, transaction
+from django.db.models import Q
 from django.utils import timezone
 
 from games.models import Game, Rating, RatingChange, Seat
 from games.ratings.elo import EloConfig, multi_seat_update
 from games.ratings.replay import EloReplay
-from games.services.bulk import insert_rows, update_by_pk, update_rows
+from games.services.bulk import PkUpdates, insert_rows, update_by_pk, update_rows
 
 
 def elo_config() -> EloConfig:
@@ -120,13 +120,17 @@ PROGRESS_EVERY = 10_000
 def ratings_recompute(*, on_progress: Callable[[int], None] | None = None) -> RecomputeReport:
     """Rebuild every rating and rating change from the stored ranks, in the order they were applied.
 
-    The changes stream in that order (a server-side cursor on PostgreSQL), game after game, through
-    an :class:`EloReplay` per game id that holds only the current rating of each competitor; the
-    changes whose stored numbers differ are written back a chunk at a time, then the ratings that
-    differ. Memory stays flat however many games there are, and a recompute that finds nothing
-    to repair writes nothing. ``on_progress`` is told the number of games replayed since its last
-    call, every few thousand games.
+    The ratings are locked first, so no game finishes meanwhile (its ratings would be applied on
+    top of numbers the recompute then overwrites); the ladders stay readable. The changes stream
+    in that order (a server-side cursor on PostgreSQL), game after game, through an
+    :class:`EloReplay` per game id that holds only the current rating of each competitor; the
+    changes whose stored numbers differ are staged a chunk at a time and written with one
+    statement at the end, then the ratings that differ. Memory stays flat however many games
+    there are, and a recompute that finds nothing to repair writes nothing. ``on_progress`` is
+    told the number of games replayed since its last call, every few thousand games.
     """
+    _lock_ratings()
+    _settings_for_bulk()
     # One replay per game id, keyed by competitor id: an int hashes faster than a (competitor, game) pair.
     replays: dict[str, EloReplay[int]] = {}
     games = _replay_changes(replays, on_progress)
@@ -135,30 +139,67 @@ def ratings_recompute(*, on_progress: Callable[[int], None] | None = None) -> Re
     return RecomputeReport(games=games, ratings=ratings, changed_ratings=changed, largest_difference=largest)
 
 
+def _lock_ratings() -> None:
+    """Hold off every rating update until the recompute commits, reads still going on.
+
+    A finishing game locks its rating rows (``SELECT ... FOR UPDATE``) before it inserts its
+    changes, so holding the Rating table against row locks and writes is enough: such a game
+    waits, then applies its ratings on top of the recomputed ones. On PostgreSQL that is the
+    table's ``EXCLUSIVE`` lock (which plain reads pass); SQLite lets one writer in at a time
+    anyway, and elsewhere every rating row is locked.
+    """
+    with connection.cursor() as cursor:
+        if connection.vendor == "postgresql":
+            table = connection.ops.quote_name(Rating._meta.db_table)
+            cursor.execute(f"LOCK TABLE {table} IN EXCLUSIVE MODE")
+        elif connection.features.has_select_for_update:
+            list(Rating.objects.select_for_update().values_list("pk"))
+
+
+def _settings_for_bulk() -> None:
+    """This transaction's settings on PostgreSQL. Its commit need not wait for the flush to disk:
+    a recompute lost to a crash is run again from the same data. (A larger ``work_mem`` for the
+    sort was slower: an in-memory sort of millions of rows lost to the merge of sorted runs.)"""
+    if connection.vendor != "postgresql":
+        return
+    with connection.cursor() as cursor:
+        # The changes are read to the last row: plan for all of them, not for the first tenth.
+        cursor.execute("SET LOCAL cursor_tuple_fraction = 1.0")
+        cursor.execute("SET LOCAL synchronous_commit = off")
+
+
 def _changes_in_order() -> Iterator[tuple[int, int, str, int, int | None, float, float, float]]:
     """(change id, game pk, game id, competitor id, rank, before, after, K) per rated seat: games by
-    their first change id, which is the order their ratings were applied in, seats by index."""
-    return (
-        RatingChange.objects.annotate(first_change=Window(Min("id"), partition_by=[F("game_id")]))
-        .order_by("first_change", "seat__index")
-        .values_list(
-            "id",
-            "game_id",
-            "game__game_id",
-            "seat__competitor_id",
-            "seat__rank",
-            "rating_before",
-            "rating_after",
-            "k_factor",
-        )
-        .iterator(chunk_size=RECOMPUTE_CHUNK)
+    their first change id, which is the order their ratings were applied in, seats by index.
+
+    Each game's first change id comes from one grouped pass joined back in, so the server sorts
+    the changes once (a window over the games sorted them twice: ~5 s instead of ~7 s for a
+    million games on PostgreSQL). The order is the same: one first id per game, one seat per index.
+    """
+    quote = connection.ops.quote_name
+    change, game, seat = (quote(model._meta.db_table) for model in (RatingChange, Game, Seat))
+    sql = (
+        f"SELECT c.id, c.game_id, g.game_id, s.competitor_id, s.{quote('rank')}, "
+        "c.rating_before, c.rating_after, c.k_factor "
+        f"FROM {change} AS c "
+        f"JOIN (SELECT game_id, MIN(id) AS first_change FROM {change} GROUP BY game_id) AS f "
+        "ON f.game_id = c.game_id "
+        f"JOIN {game} AS g ON g.id = c.game_id "
+        f"JOIN {seat} AS s ON s.id = c.seat_id "
+        f"ORDER BY f.first_change, s.{quote('index')}"
     )
+    # A server-side cursor on PostgreSQL: a chunk of rows in memory at a time.
+    with connection.chunked_cursor() as cursor:
+        cursor.execute(sql)
+        while rows := cursor.fetchmany(RECOMPUTE_CHUNK):
+            yield from rows
 
 
 def _replay_changes(replays: dict[str, EloReplay[int]], on_progress: Callable[[int], None] | None) -> int:
     """Replay every rated game in order; rewrite the changes stored with other numbers. The games."""
     games = reported = 0
     stale: list[tuple[int, float, float, float]] = []
+    rewrites = PkUpdates(RatingChange, ["rating_before", "rating_after", "k_factor"])
     config = elo_config()
     for _, game_rows in groupby(_changes_in_order(), key=itemgetter(1)):
         seats = list(game_rows)
@@ -171,12 +212,13 @@ def _replay_changes(replays: dict[str, EloReplay[int]], on_progress: Callable[[i
             if row[5] != old or row[6] != new or row[7] != k:
                 stale.append((row[0], old, new, k))
         if len(stale) >= RECOMPUTE_CHUNK:
-            update_by_pk(RatingChange, ["rating_before", "rating_after", "k_factor"], stale)
+            rewrites.add(stale)
             stale.clear()
         if on_progress is not None and games - reported >= PROGRESS_EVERY:
             on_progress(games - reported)
             reported = games
-    update_by_pk(RatingChange, ["rating_before", "rating_after", "k_factor"], stale)
+    rewrites.add(stale)
+    rewrites.apply()
     if on_progress is not None and games > reported:
         on_progress(games - reported)
     return games
@@ -188,9 +230,9 @@ def _write_back_ratings(replays: dict[str, EloReplay[int]]) -> tuple[int, float]
     changed: list[tuple[int, float, int]] = []
     largest = 0.0
     seen: set[tuple[int, str]] = set()
+    # Locked since the start (:func:`_lock_ratings`).
     stored_ratings = (
-        Rating.objects.select_for_update()
-        .order_by("competitor_id", "game_id")
+        Rating.objects.order_by("competitor_id", "game_id")
         .values_list("pk", "competitor_id", "game_id", "rating", "games_played")
         .iterator(chunk_size=RECOMPUTE_CHUNK)
     )
