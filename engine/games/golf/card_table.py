@@ -12,6 +12,7 @@ from __future__ import annotations
 import functools
 from dataclasses import dataclass
 
+from engine.games.golf.action_ids import IdTable, build_id_table
 from engine.games.golf.cards import PLAYER_CARD, card_names
 from engine.games.golf.catalog import ActionHalf, Catalog, Club, default_catalog
 from engine.games.golf.play_anytime import effect_of
@@ -34,6 +35,8 @@ class CardTable:
     tee_only: dict[str, bool]
     # A Dig Through the Bag's most cards (its ``redraw`` effect's ``max_cards``).
     redraw_most: dict[str, int]
+    # The cards' slots in action ids (engine.games.golf.action_ids).
+    ids: IdTable
 
 
 def build_card_table(catalog: Catalog) -> CardTable:
@@ -56,6 +59,7 @@ def build_card_table(catalog: Catalog) -> CardTable:
             for card, half in half_of.items()
             if effect_of(half) == "redraw"
         },
+        ids=build_id_table(list(names), PLAYER_CARD),
     )
 
 

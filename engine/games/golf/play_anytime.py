@@ -41,6 +41,7 @@ import random
 from typing import TYPE_CHECKING
 
 from engine.core import Action, Seat
+from engine.games.golf.action_ids import play_action, play_id
 from engine.games.golf.cards import PLAYER_CARD
 from engine.games.golf.catalog import ActionHalf
 from engine.games.golf.phases import PLAN, RESPOND, REVEALED
@@ -65,17 +66,30 @@ def effect_of(half: ActionHalf) -> str | None:
     return None
 
 
+# One way to play a Play Anytime card: (card, target, discard), None where the card takes none.
+Choice = tuple[str, int | None, list[str] | None]
+
+
 def options(state: GolfState, seat: Seat, card: object = None) -> list[Action]:
     """The Play Anytime cards ``seat`` may play now, each with what it is played with (only the
     ``card`` ones when it is given: checking a move needs no others)."""
+    return [play_action(choice) for choice in choices(state, seat, card)]
+
+
+def option_ids(state: GolfState, seat: Seat) -> list[int]:
+    """The ids of :func:`options`, in its order."""
+    table = state.cards.ids
+    return [play_id(table, card, target, discard) for card, target, discard in choices(state, seat)]
+
+
+def choices(state: GolfState, seat: Seat, card: object = None) -> list[Choice]:
+    """:func:`options` before they are written as dicts."""
     if state.phase == RESPOND:
-        return [
-            {"type": "play", "card": c} for c in _response_cards(state, seat) if card is None or c == card
-        ]
+        return [(c, None, None) for c in _response_cards(state, seat) if card is None or c == card]
     hand = sorted(state.hands[seat])
-    found: list[Action] = []
+    found: list[Choice] = []
     for playable, effect in _playable_cards(state, seat, hand, card):
-        found += _card_options(state, seat, hand, playable, effect)
+        found += _card_choices(state, seat, hand, playable, effect)
     return found
 
 
@@ -85,7 +99,7 @@ def has_options(state: GolfState, seat: Seat) -> bool:
         return bool(_response_cards(state, seat))
     hand = sorted(state.hands[seat])
     return any(
-        _card_options(state, seat, hand, playable, effect)
+        _card_choices(state, seat, hand, playable, effect)
         for playable, effect in _playable_cards(state, seat, hand, None)
     )
 
@@ -108,33 +122,31 @@ def _playable_cards(state: GolfState, seat: Seat, hand: list[str], only: object)
     return found
 
 
-def _card_options(state: GolfState, seat: Seat, hand: list[str], card: str, effect: str) -> list[Action]:
+def _card_choices(state: GolfState, seat: Seat, hand: list[str], card: str, effect: str) -> list[Choice]:
     """What ``seat`` may play ``card`` (a playable one of its sorted ``hand``) with, now."""
     n = state.n
     if effect == "peek_club":
         peeked = state.peeks[seat]
         return [
-            {"type": "play", "card": card, "target": o}
-            for o in range(n)
-            if o != seat and state.plans[o] is not None and o not in peeked
+            (card, o, None) for o in range(n) if o != seat and state.plans[o] is not None and o not in peeked
         ]
     if effect == "reveal_actions":
         if any(o != seat and state.plans[o] is not None and not state.gps[o] for o in range(n)) or any(
             mode.face_down_actions(state) for mode in state.modes
         ):
-            return [{"type": "play", "card": card}]
+            return [(card, None, None)]
         return []
     if effect == "steal_card":
-        return [{"type": "play", "card": card, "target": o} for o in range(n) if o != seat and state.hands[o]]
+        return [(card, o, None) for o in range(n) if o != seat and state.hands[o]]
     if effect == "redraw":
         rest = [c for c in hand if c != card]
         return [
-            {"type": "play", "card": card, "discard": list(combo)}
+            (card, None, list(combo))
             for size in range(1, min(state.cards.redraw_most[card], len(rest)) + 1)
             for combo in itertools.combinations(rest, size)
         ]
     if effect == "cancel_actions" and seat not in state.mulligans and _aimed_at(state, seat):
-        return [{"type": "play", "card": card}]
+        return [(card, None, None)]
     return []
 
 
@@ -209,19 +221,23 @@ def pass_(state: GolfState, seat: Seat) -> None:
 
 
 def play(state: GolfState, seat: Seat, action: Action) -> None:
-    """``seat`` plays a Play Anytime card (a legal ``{"type": "play", ...}``): it goes on the stack
-    and the seats that may cancel it are asked."""
-    card = action["card"]
+    """``seat`` plays a Play Anytime card (a legal ``{"type": "play", ...}``)."""
+    play_card(state, seat, action["card"], action.get("target"), action.get("discard"))
+
+
+def play_card(state: GolfState, seat: Seat, card: str, target: int | None, discard: list[str] | None) -> None:
+    """``seat`` plays ``card`` (one of its :func:`choices`): it goes on the stack and the seats that
+    may cancel it are asked."""
     half = state.half(card)
     state.hands[seat].remove(card)
     entry = PlayedCard(seat=seat, card=card, action=half.id)
     words = f"Seat {seat} plays {card}"
-    if "target" in action:
-        entry.target = action["target"]
-        words += f" on seat {action['target']}"
-    if "discard" in action:
-        entry.discard = list(action["discard"])
-        words += f", to discard {', '.join(action['discard'])}"
+    if target is not None:
+        entry.target = target
+        words += f" on seat {target}"
+    if discard is not None:
+        entry.discard = list(discard)
+        words += f", to discard {', '.join(discard)}"
     if state.phase == RESPOND:
         words += f" against seat {state.stack[-1].seat}'s {state.stack[-1].card}"
     else:
