@@ -23,6 +23,7 @@ them.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -124,6 +125,32 @@ def play_id(table: IdTable, card: str, target: int | None, discard: Sequence[str
     return (payload << TAG_BITS) | PLAY
 
 
+def discard_ids(table: IdTable, card: str, rest: Sequence[str], most: int) -> list[int]:
+    """The ids of playing the Dig Through the Bag ``card`` to discard each set of 1 to ``most`` of
+    ``rest`` (``itertools.combinations`` order, as its options are listed)."""
+    base = table.k + 1
+    # A discard's term: digits (slot + 1, in base k + 1, the first card lowest) above card and target.
+    scale = table.k * (SEATS + 1) << TAG_BITS
+    first = (table.slot[card] << TAG_BITS) | PLAY
+    digits = [(table.slot[name] + 1) * scale for name in rest]
+    ids: list[int] = []
+    for size in range(1, min(most, len(rest)) + 1):
+        if size == 1:
+            ids += [first + a for a in digits]
+        elif size == 2:
+            ids += [first + a + b * base for a, b in itertools.combinations(digits, 2)]
+        elif size == 3:
+            square = base * base
+            ids += [first + a + b * base + c * square for a, b, c in itertools.combinations(digits, 3)]
+        else:
+            powers = [base**place for place in range(size)]
+            ids += [
+                first + sum(d * p for d, p in zip(combo, powers, strict=True))
+                for combo in itertools.combinations(digits, size)
+            ]
+    return ids
+
+
 def play_fields(table: IdTable, action_id: int) -> PlayFields | None:
     """The Play Anytime card a ``PLAY`` id names, with its target and discard."""
     rest, card = divmod(action_id >> TAG_BITS, table.k)
@@ -175,7 +202,7 @@ def plan_dict_id(table: IdTable, action: Action, second_action: bool) -> int | N
     club, played, target = (
         action.get("club"),
         action.get("action"),
-        action["target"] if "target" in action else -1,
+        action.get("target", -1),
     )
     if type(club) is not str or club not in table.slot or not _seat(target):
         return None

@@ -41,7 +41,7 @@ import random
 from typing import TYPE_CHECKING
 
 from engine.core import Action, Seat
-from engine.games.golf.action_ids import play_action, play_id
+from engine.games.golf.action_ids import discard_ids, play_action, play_id
 from engine.games.golf.cards import PLAYER_CARD
 from engine.games.golf.catalog import ActionHalf
 from engine.games.golf.phases import PLAN, RESPOND, REVEALED
@@ -77,9 +77,23 @@ def options(state: GolfState, seat: Seat, card: object = None) -> list[Action]:
 
 
 def option_ids(state: GolfState, seat: Seat) -> list[int]:
-    """The ids of :func:`options`, in its order."""
+    """The ids of :func:`options`, in its order. A Dig Through the Bag has dozens of discards (every
+    set of up to three of the hand's other cards): their ids are summed from the cards' digits
+    without writing the sets out."""
     table = state.cards.ids
-    return [play_id(table, card, target, discard) for card, target, discard in choices(state, seat)]
+    if state.phase == RESPOND:
+        return [play_id(table, card, None, None) for card in _response_cards(state, seat)]
+    hand = sorted(state.hands[seat])
+    ids: list[int] = []
+    for card, effect in _playable_cards(state, seat, hand, None):
+        if effect == "redraw":
+            ids += discard_ids(table, card, [c for c in hand if c != card], state.cards.redraw_most[card])
+        else:
+            ids += [
+                play_id(table, c, target, discard)
+                for c, target, discard in _card_choices(state, seat, hand, card, effect)
+            ]
+    return ids
 
 
 def choices(state: GolfState, seat: Seat, card: object = None) -> list[Choice]:
@@ -97,9 +111,13 @@ def has_options(state: GolfState, seat: Seat) -> bool:
     """Whether ``options(state, seat)`` is not empty (a window asks this of every seat in turn)."""
     if state.phase == RESPOND:
         return bool(_response_cards(state, seat))
-    hand = sorted(state.hands[seat])
+    # In any order: only whether some card has a choice counts, and a Dig Through the Bag has one
+    # whenever another card is left to discard.
+    hand = state.hands[seat]
     return any(
-        _card_choices(state, seat, hand, playable, effect)
+        (len(hand) > 1 and state.cards.redraw_most[playable] > 0)
+        if effect == "redraw"
+        else _card_choices(state, seat, hand, playable, effect)
         for playable, effect in _playable_cards(state, seat, hand, None)
     )
 
