@@ -125,17 +125,13 @@ def has_options(state: GolfState, seat: Seat) -> bool:
 def _playable_cards(state: GolfState, seat: Seat, hand: list[str], only: object) -> list[tuple[str, str]]:
     """The cards of ``hand`` (sorted) whose Play Anytime type ``seat`` may play in this window, with
     their effects (all of them, or the ``only`` one)."""
-    allowed = PLANNING_EFFECTS if state.phase == PLAN else RESOLUTION_EFFECTS
-    effects = state.cards.effect
+    # Every listing and every seat a window asks comes here: the window's effects by card, and the
+    # type checks only for the few cards that have one.
+    effects = state.cards.planning_effect if state.phase == PLAN else state.cards.resolution_effect
     found: list[tuple[str, str]] = []
     for card in hand:
         effect = effects[card]
-        if (
-            effect is not None
-            and effect in allowed
-            and (only is None or card == only)
-            and _playable_type(state, seat, card, effect)
-        ):
+        if effect is not None and (only is None or card == only) and _type_unused(state, seat, card):
             found.append((card, effect))
     return found
 
@@ -189,16 +185,15 @@ def _response_cards(state: GolfState, seat: Seat) -> list[str]:
     if not state.stack or state.stack[-1].seat == seat:
         return []
     effects = state.cards.effect
-    return [
+    return sorted(
         card
-        for card in sorted(state.hands[seat])
-        if effects[card] == "cancel_play_anytime" and _playable_type(state, seat, card, "cancel_play_anytime")
-    ]
+        for card in state.hands[seat]
+        if effects[card] == "cancel_play_anytime" and _type_unused(state, seat, card)
+    )
 
 
-def _playable_type(state: GolfState, seat: Seat, card: str, effect: str) -> bool:
-    if state.cards.effect[card] != effect:
-        return False
+def _type_unused(state: GolfState, seat: Seat, card: str) -> bool:
+    """Whether ``seat`` has neither played ``card``'s Play Anytime type this turn nor has one waiting."""
     kind = state.cards.half_of[card].id
     if kind in state.pa_used[seat]:
         return False
