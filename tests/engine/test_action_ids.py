@@ -26,7 +26,7 @@ CASES = [
 
 
 def test_the_fast_games_number_their_actions() -> None:
-    assert {game.id for game in NUMBERED} >= {"mulligan", "three_card"}
+    assert {game.id for game in NUMBERED} >= {"mulligan", "three_card", "golf"}
 
 
 def _check_ids_are_the_legal_actions(state: State) -> None:

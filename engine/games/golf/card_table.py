@@ -12,9 +12,10 @@ from __future__ import annotations
 import functools
 from dataclasses import dataclass
 
+from engine.games.golf.action_ids import IdTable, build_id_table
 from engine.games.golf.cards import PLAYER_CARD, card_names
 from engine.games.golf.catalog import ActionHalf, Catalog, Club, default_catalog
-from engine.games.golf.play_anytime import effect_of
+from engine.games.golf.play_anytime import PLANNING_EFFECTS, RESOLUTION_EFFECTS, effect_of
 
 
 @dataclass(frozen=True, eq=False)
@@ -32,8 +33,14 @@ class CardTable:
     is_action: dict[str, bool]
     aims_at_self: dict[str, bool]
     tee_only: dict[str, bool]
+    # The effect a card plays as in the planning window and in the resolution window (None: it
+    # cannot be played there).
+    planning_effect: dict[str, str | None]
+    resolution_effect: dict[str, str | None]
     # A Dig Through the Bag's most cards (its ``redraw`` effect's ``max_cards``).
     redraw_most: dict[str, int]
+    # The cards' slots in action ids (engine.games.golf.action_ids).
+    ids: IdTable
 
 
 def build_card_table(catalog: Catalog) -> CardTable:
@@ -43,11 +50,14 @@ def build_card_table(catalog: Catalog) -> CardTable:
     half_of = {name: actions[action] for name, (_, action) in names.items()}
     club_of[PLAYER_CARD] = clubs[catalog.player_card.club]
     half_of[PLAYER_CARD] = actions[catalog.player_card.action]
+    effect = {card: effect_of(half) for card, half in half_of.items()}
     return CardTable(
         names=names,
         club_of=club_of,
         half_of=half_of,
-        effect={card: effect_of(half) for card, half in half_of.items()},
+        effect=effect,
+        planning_effect={card: e if e in PLANNING_EFFECTS else None for card, e in effect.items()},
+        resolution_effect={card: e if e in RESOLUTION_EFFECTS else None for card, e in effect.items()},
         is_action={card: half.kind == "action" for card, half in half_of.items()},
         aims_at_self={card: half.target == "self" for card, half in half_of.items()},
         tee_only={card: club.tee_only for card, club in club_of.items()},
@@ -56,6 +66,7 @@ def build_card_table(catalog: Catalog) -> CardTable:
             for card, half in half_of.items()
             if effect_of(half) == "redraw"
         },
+        ids=build_id_table(list(names), PLAYER_CARD),
     )
 
 

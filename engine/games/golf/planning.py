@@ -19,7 +19,7 @@ Both answer exactly what ``action in plan_options(state, seat)`` would.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from engine.core import Action, Seat
 from engine.games.golf.cards import PLAYER_CARD
@@ -30,7 +30,7 @@ if TYPE_CHECKING:
     from engine.games.golf.state import GolfState
 
 # A seat's listed plans, as keys, for the hand (sorted) and tee they were made for.
-PlanCache = dict[Seat, tuple[tuple[tuple[str, ...], bool], list[PlanKey], frozenset[PlanKey]]]
+PlanCache = dict[Seat, tuple[tuple[tuple[str, ...], bool], list[PlanKey], frozenset[PlanKey], list[int]]]
 
 
 def adds_plans(mode: Mode) -> bool:
@@ -76,6 +76,36 @@ def plan_options(state: GolfState, seat: Seat) -> list[Action]:
     return options
 
 
+def plan_ids(state: GolfState, seat: Seat) -> list[int]:
+    """The ids of :func:`plan_options`, in its order (engine.games.golf.action_ids): each the sum of
+    its club's, action's and target's terms, so the same walk as there, adding ints."""
+    table = state.cards.ids
+    if state.plans_by_mode:
+        return list(_keyed_plans(state, seat)[2])  # the caller's own, the cache's kept
+    cards = state.cards
+    is_action, aims_at_self, tee_only = cards.is_action, cards.aims_at_self, cards.tee_only
+    club_term, action_term = table.club_term, table.action_term
+    hand = sorted(state.hands[seat])
+    mine, everyone = state.own_target_terms[seat], state.everyone_terms
+    actions = [(a, action_term[a], mine if aims_at_self[a] else everyone) for a in hand if is_action[a]]
+    swing = (PLAYER_CARD, action_term[PLAYER_CARD], mine if aims_at_self[PLAYER_CARD] else everyone)
+    on_tee = state.on_tee[seat]
+    clubs = [(club, club_term[club]) for club in hand if on_tee or not tee_only[club]]
+    ids = [
+        ct + at + tt
+        for club, ct in clubs
+        for a, at, targets in (*actions, swing)
+        if a != club
+        for tt in targets
+    ]
+    putt = club_term[PLAYER_CARD]
+    if actions:
+        ids += [putt + at + tt for _, at, targets in actions for tt in targets]
+    else:
+        ids.append(putt + action_term[None] + table.target_term[seat])
+    return ids
+
+
 def is_plan_option(state: GolfState, seat: Seat, action: Action) -> bool:
     """``action in plan_options(state, seat)`` (``type`` is known to be ``plan``): the same keys, and
     values equal to one plan's."""
@@ -84,9 +114,14 @@ def is_plan_option(state: GolfState, seat: Seat, action: Action) -> bool:
             return _keyed_plan(state, action) in _keyed_plans(state, seat)[1]
         if len(action) != 4:
             return False
-        club, played, target = action["club"], action["action"], action["target"]
+        return is_plan(state, seat, action["club"], action["action"], action["target"])
     except (KeyError, TypeError):  # a key missing, or a value no plan can equal (unhashable)
         return False
+
+
+def is_plan(state: GolfState, seat: Seat, club: Any, played: Any, target: Any) -> bool:
+    """Whether ``seat`` may plan ``club`` with the one Action ``played`` aimed at ``target`` (a game
+    whose modes add no plans)."""
     cards = state.cards
     hand = state.hands[seat]
     # `in` on lists and `==` compare as the listed plans' values would, whatever a client sent.
@@ -103,6 +138,11 @@ def is_plan_option(state: GolfState, seat: Seat, action: Action) -> bool:
     return target in (state.own_targets[seat] if cards.aims_at_self[played] else state.everyone)
 
 
+def is_keyed_plan(state: GolfState, seat: Seat, key: PlanKey) -> bool:
+    """Whether ``key`` is one of the plans ``seat`` may make now, in a game whose modes add plans."""
+    return key in _keyed_plans(state, seat)[1]
+
+
 def _keyed_plan(state: GolfState, action: Action) -> PlanKey | None:
     if state.second_action:
         if len(action) != 6:
@@ -113,13 +153,14 @@ def _keyed_plan(state: GolfState, action: Action) -> PlanKey | None:
     return (action["club"], action["action"], action["target"], None, None)
 
 
-def _keyed_plans(state: GolfState, seat: Seat) -> tuple[list[PlanKey], frozenset[PlanKey]]:
-    """The plans with a mode's own, as keys, kept per seat for the hand and tee they were made for."""
+def _keyed_plans(state: GolfState, seat: Seat) -> tuple[list[PlanKey], frozenset[PlanKey], list[int]]:
+    """The plans with a mode's own, as keys and as ids, kept per seat for the hand and tee they
+    were made for."""
     hand = tuple(sorted(state.hands[seat]))
     key = (hand, state.on_tee[seat])
     cached = state.plan_cache.get(seat)
     if cached is not None and cached[0] == key:
-        return cached[1], cached[2]
+        return cached[1], cached[2], cached[3]
     on_tee = state.on_tee[seat]
     cards = state.cards
     clubs = [c for c in hand if on_tee or not cards.tee_only[c]]
@@ -137,5 +178,7 @@ def _keyed_plans(state: GolfState, seat: Seat) -> tuple[list[PlanKey], frozenset
         if not actions:
             plans.append((club, None, seat, None, None))
     found = frozenset(plans)
-    state.plan_cache[seat] = (key, plans, found)
-    return plans, found
+    plan_id = state.cards.ids.plan_id
+    ids = [plan_id(*plan) for plan in plans]
+    state.plan_cache[seat] = (key, plans, found, ids)
+    return plans, found, ids

@@ -41,6 +41,7 @@ import random
 from typing import TYPE_CHECKING
 
 from engine.core import Action, Seat
+from engine.games.golf.action_ids import discard_ids, play_action, play_id
 from engine.games.golf.cards import PLAYER_CARD
 from engine.games.golf.catalog import ActionHalf
 from engine.games.golf.phases import PLAN, RESPOND, REVEALED
@@ -65,17 +66,44 @@ def effect_of(half: ActionHalf) -> str | None:
     return None
 
 
+# One way to play a Play Anytime card: (card, target, discard), None where the card takes none.
+Choice = tuple[str, int | None, list[str] | None]
+
+
 def options(state: GolfState, seat: Seat, card: object = None) -> list[Action]:
     """The Play Anytime cards ``seat`` may play now, each with what it is played with (only the
     ``card`` ones when it is given: checking a move needs no others)."""
+    return [play_action(choice) for choice in choices(state, seat, card)]
+
+
+def option_ids(state: GolfState, seat: Seat) -> list[int]:
+    """The ids of :func:`options`, in its order. A Dig Through the Bag has dozens of discards (every
+    set of up to three of the hand's other cards): their ids are summed from the cards' digits
+    without writing the sets out."""
+    table = state.cards.ids
     if state.phase == RESPOND:
-        return [
-            {"type": "play", "card": c} for c in _response_cards(state, seat) if card is None or c == card
-        ]
+        return [play_id(table, card, None, None) for card in _response_cards(state, seat)]
     hand = sorted(state.hands[seat])
-    found: list[Action] = []
+    ids: list[int] = []
+    for card, effect in _playable_cards(state, seat, hand, None):
+        if effect == "redraw":
+            ids += discard_ids(table, card, [c for c in hand if c != card], state.cards.redraw_most[card])
+        else:
+            ids += [
+                play_id(table, c, target, discard)
+                for c, target, discard in _card_choices(state, seat, hand, card, effect)
+            ]
+    return ids
+
+
+def choices(state: GolfState, seat: Seat, card: object = None) -> list[Choice]:
+    """:func:`options` before they are written as dicts."""
+    if state.phase == RESPOND:
+        return [(c, None, None) for c in _response_cards(state, seat) if card is None or c == card]
+    hand = sorted(state.hands[seat])
+    found: list[Choice] = []
     for playable, effect in _playable_cards(state, seat, hand, card):
-        found += _card_options(state, seat, hand, playable, effect)
+        found += _card_choices(state, seat, hand, playable, effect)
     return found
 
 
@@ -83,9 +111,13 @@ def has_options(state: GolfState, seat: Seat) -> bool:
     """Whether ``options(state, seat)`` is not empty (a window asks this of every seat in turn)."""
     if state.phase == RESPOND:
         return bool(_response_cards(state, seat))
-    hand = sorted(state.hands[seat])
+    # In any order: only whether some card has a choice counts, and a Dig Through the Bag has one
+    # whenever another card is left to discard.
+    hand = state.hands[seat]
     return any(
-        _card_options(state, seat, hand, playable, effect)
+        (len(hand) > 1 and state.cards.redraw_most[playable] > 0)
+        if effect == "redraw"
+        else _card_choices(state, seat, hand, playable, effect)
         for playable, effect in _playable_cards(state, seat, hand, None)
     )
 
@@ -93,48 +125,42 @@ def has_options(state: GolfState, seat: Seat) -> bool:
 def _playable_cards(state: GolfState, seat: Seat, hand: list[str], only: object) -> list[tuple[str, str]]:
     """The cards of ``hand`` (sorted) whose Play Anytime type ``seat`` may play in this window, with
     their effects (all of them, or the ``only`` one)."""
-    allowed = PLANNING_EFFECTS if state.phase == PLAN else RESOLUTION_EFFECTS
-    effects = state.cards.effect
+    # Every listing and every seat a window asks comes here: the window's effects by card, and the
+    # type checks only for the few cards that have one.
+    effects = state.cards.planning_effect if state.phase == PLAN else state.cards.resolution_effect
     found: list[tuple[str, str]] = []
     for card in hand:
         effect = effects[card]
-        if (
-            effect is not None
-            and effect in allowed
-            and (only is None or card == only)
-            and _playable_type(state, seat, card, effect)
-        ):
+        if effect is not None and (only is None or card == only) and _type_unused(state, seat, card):
             found.append((card, effect))
     return found
 
 
-def _card_options(state: GolfState, seat: Seat, hand: list[str], card: str, effect: str) -> list[Action]:
+def _card_choices(state: GolfState, seat: Seat, hand: list[str], card: str, effect: str) -> list[Choice]:
     """What ``seat`` may play ``card`` (a playable one of its sorted ``hand``) with, now."""
     n = state.n
     if effect == "peek_club":
         peeked = state.peeks[seat]
         return [
-            {"type": "play", "card": card, "target": o}
-            for o in range(n)
-            if o != seat and state.plans[o] is not None and o not in peeked
+            (card, o, None) for o in range(n) if o != seat and state.plans[o] is not None and o not in peeked
         ]
     if effect == "reveal_actions":
         if any(o != seat and state.plans[o] is not None and not state.gps[o] for o in range(n)) or any(
             mode.face_down_actions(state) for mode in state.modes
         ):
-            return [{"type": "play", "card": card}]
+            return [(card, None, None)]
         return []
     if effect == "steal_card":
-        return [{"type": "play", "card": card, "target": o} for o in range(n) if o != seat and state.hands[o]]
+        return [(card, o, None) for o in range(n) if o != seat and state.hands[o]]
     if effect == "redraw":
         rest = [c for c in hand if c != card]
         return [
-            {"type": "play", "card": card, "discard": list(combo)}
+            (card, None, list(combo))
             for size in range(1, min(state.cards.redraw_most[card], len(rest)) + 1)
             for combo in itertools.combinations(rest, size)
         ]
     if effect == "cancel_actions" and seat not in state.mulligans and _aimed_at(state, seat):
-        return [{"type": "play", "card": card}]
+        return [(card, None, None)]
     return []
 
 
@@ -159,16 +185,15 @@ def _response_cards(state: GolfState, seat: Seat) -> list[str]:
     if not state.stack or state.stack[-1].seat == seat:
         return []
     effects = state.cards.effect
-    return [
+    return sorted(
         card
-        for card in sorted(state.hands[seat])
-        if effects[card] == "cancel_play_anytime" and _playable_type(state, seat, card, "cancel_play_anytime")
-    ]
+        for card in state.hands[seat]
+        if effects[card] == "cancel_play_anytime" and _type_unused(state, seat, card)
+    )
 
 
-def _playable_type(state: GolfState, seat: Seat, card: str, effect: str) -> bool:
-    if state.cards.effect[card] != effect:
-        return False
+def _type_unused(state: GolfState, seat: Seat, card: str) -> bool:
+    """Whether ``seat`` has neither played ``card``'s Play Anytime type this turn nor has one waiting."""
     kind = state.cards.half_of[card].id
     if kind in state.pa_used[seat]:
         return False
@@ -209,19 +234,23 @@ def pass_(state: GolfState, seat: Seat) -> None:
 
 
 def play(state: GolfState, seat: Seat, action: Action) -> None:
-    """``seat`` plays a Play Anytime card (a legal ``{"type": "play", ...}``): it goes on the stack
-    and the seats that may cancel it are asked."""
-    card = action["card"]
+    """``seat`` plays a Play Anytime card (a legal ``{"type": "play", ...}``)."""
+    play_card(state, seat, action["card"], action.get("target"), action.get("discard"))
+
+
+def play_card(state: GolfState, seat: Seat, card: str, target: int | None, discard: list[str] | None) -> None:
+    """``seat`` plays ``card`` (one of its :func:`choices`): it goes on the stack and the seats that
+    may cancel it are asked."""
     half = state.half(card)
     state.hands[seat].remove(card)
     entry = PlayedCard(seat=seat, card=card, action=half.id)
     words = f"Seat {seat} plays {card}"
-    if "target" in action:
-        entry.target = action["target"]
-        words += f" on seat {action['target']}"
-    if "discard" in action:
-        entry.discard = list(action["discard"])
-        words += f", to discard {', '.join(action['discard'])}"
+    if target is not None:
+        entry.target = target
+        words += f" on seat {target}"
+    if discard is not None:
+        entry.discard = list(discard)
+        words += f", to discard {', '.join(discard)}"
     if state.phase == RESPOND:
         words += f" against seat {state.stack[-1].seat}'s {state.stack[-1].card}"
     else:

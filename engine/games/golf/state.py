@@ -20,8 +20,9 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, TypeVar
 
 from engine.core import JSON, Action, EngineError, IllegalAction, Outcome, Seat, State, short
+from engine.games.golf import action_ids, planning, play_anytime
 from engine.games.golf import config as cfg
-from engine.games.golf import planning, play_anytime
+from engine.games.golf.action_ids import MODE, PASS, PLAN_TAG, PLAY, TAG_BITS, TAG_MASK
 from engine.games.golf.card_table import CardTable, card_table
 from engine.games.golf.cards import NAME_MARK, PLAYER_CARD
 from engine.games.golf.catalog import ActionHalf, Catalog, Club
@@ -57,6 +58,7 @@ class GolfState(State):
 
     game_id: ClassVar[str] = "golf"
     game_noun: ClassVar[str] = "round"
+    has_action_ids: ClassVar[bool] = True  # see engine.games.golf.action_ids
     # Every action's keys, the modes' too: the core (engine.core.State.apply) checks an action's
     # shape, and _step whether this game, with its modes and in its phase, allows it now.
     action_keys: ClassVar[Mapping[str, frozenset[str]]] = {
@@ -119,10 +121,16 @@ class GolfState(State):
     # every seat (any other Action).
     own_targets: list[list[Seat]] = field(init=False)
     everyone: list[Seat] = field(init=False)
+    # The same seats as the parts they add to a plan's id (action_ids.IdTable.target_term).
+    own_target_terms: list[list[int]] = field(init=False)
+    everyone_terms: list[int] = field(init=False)
     _phase_owners: dict[str, Mode] = field(init=False)
     _appliers: dict[str, Mode] = field(init=False)
     # Log lines whose cards are not yet named (see say).
     _unnamed: list[LogEntry] = field(init=False, default_factory=list)
+    # The modes' actions numbered as they were listed (action_ids: MODE), and back.
+    _mode_actions: list[Action] = field(init=False, default_factory=list)
+    _mode_ids: dict[tuple[tuple[str, type, Any], ...], int] = field(init=False, default_factory=dict)
 
     def __post_init__(self) -> None:
         self.catalog = cfg.catalog_of(self.config)
@@ -146,6 +154,9 @@ class GolfState(State):
         self.own_targets = [
             [seat, *(mate for mode in modes for mate in mode.teammates(self, seat))] for seat in range(self.n)
         ]
+        terms = self.cards.ids.target_term
+        self.everyone_terms = [terms[seat] for seat in self.everyone]
+        self.own_target_terms = [[terms[seat] for seat in seats] for seats in self.own_targets]
 
     @classmethod
     def new_game(cls, config: JSON, seed: int) -> GolfState:
@@ -281,9 +292,18 @@ class GolfState(State):
 
     def _plan(self, seat: Seat, action: Action) -> None:
         # Plan(club, action, target, action2, target2), positional as it is made on every move.
-        plan = Plan(
-            action["club"], action["action"], action["target"], action.get("action2"), action.get("target2")
+        self._make_plan(
+            seat,
+            Plan(
+                action["club"],
+                action["action"],
+                action["target"],
+                action.get("action2"),
+                action.get("target2"),
+            ),
         )
+
+    def _make_plan(self, seat: Seat, plan: Plan) -> None:
         hand = self.hands[seat]
         for card in (plan.club, plan.action, plan.action2):
             if card is not None and card != PLAYER_CARD:
@@ -424,6 +444,109 @@ class GolfState(State):
         if self.phase in (RESPOND, REVEALED):
             return [{"type": "pass"}, *play_anytime.options(self, seat)]
         return self._phase_owners[self.phase].legal_actions(self, seat)
+
+    # -- the same decisions as ints (action_ids), for playouts and bots -----------------------------
+
+    def legal_action_ids(self, seat: Seat) -> list[int]:
+        if not self.is_to_act(seat):
+            return []
+        if self.phase == PLAN:
+            ids = planning.plan_ids(self, seat)
+            ids += play_anytime.option_ids(self, seat)
+            for mode in self.modes:
+                ids += self._number_mode_actions(mode.legal_actions(self, seat))
+            return ids
+        if self.phase in (RESPOND, REVEALED):
+            return [PASS, *play_anytime.option_ids(self, seat)]
+        return self._number_mode_actions(self._phase_owners[self.phase].legal_actions(self, seat))
+
+    def _number_mode_actions(self, actions: list[Action]) -> list[int]:
+        ids: list[int] = []
+        for action in actions:
+            key = _mode_key(action)
+            assert key is not None, "a mode lists its actions with plain values"
+            number = self._mode_ids.get(key)
+            if number is None:
+                number = self._mode_ids[key] = len(self._mode_actions)
+                self._mode_actions.append(dict(action))
+            ids.append(number << TAG_BITS | MODE)
+        return ids
+
+    def action_for_id(self, action_id: int) -> Action:
+        if type(action_id) is int and action_id >= 0:
+            tag, table = action_id & TAG_MASK, self.cards.ids
+            if tag == PLAN_TAG:
+                plan = action_ids.plan_fields(table, action_id, self.second_action)
+                if plan is not None:
+                    return action_ids.plan_action(plan, self.second_action)
+            elif tag == PLAY:
+                played = action_ids.play_fields(table, action_id)
+                if played is not None:
+                    return action_ids.play_action(played)
+            elif tag == MODE:
+                if (action_id >> TAG_BITS) < len(self._mode_actions):
+                    return dict(self._mode_actions[action_id >> TAG_BITS])
+            elif action_id == PASS:
+                return {"type": "pass"}
+        raise IllegalAction(f"no golf action has the id {short(action_id)}")
+
+    def action_id(self, action: Any) -> int | None:
+        if type(action) is not dict:
+            return None
+        kind = action.get("type")
+        if kind == "plan":
+            return action_ids.plan_dict_id(self.cards.ids, action, self.second_action)
+        if kind == "play":
+            return action_ids.play_dict_id(self.cards.ids, action)
+        if kind == "pass":
+            return PASS if len(action) == 1 else None
+        if kind in self._appliers:
+            key = _mode_key(action)
+            number = self._mode_ids.get(key) if key is not None else None
+            return None if number is None else number << TAG_BITS | MODE
+        return None
+
+    def _play_legal_id(self, seat: Seat, action_id: int) -> bool:
+        if not self.is_to_act(seat):
+            return False
+        phase, tag = self.phase, action_id & TAG_MASK
+        if tag == PLAN_TAG:
+            if phase != PLAN or action_id < 0:
+                return False
+            plan = action_ids.plan_fields(self.cards.ids, action_id, self.second_action)
+            if plan is None or not (
+                planning.is_keyed_plan(self, seat, plan)
+                if self.plans_by_mode
+                else planning.is_plan(self, seat, plan[0], plan[1], plan[2])
+            ):
+                return False
+            self.moves += 1
+            self._make_plan(seat, Plan(*plan))
+            return True
+        if tag == PLAY:
+            if phase not in (PLAN, RESPOND, REVEALED) or action_id < 0:
+                return False
+            played = action_ids.play_fields(self.cards.ids, action_id)
+            if played is None or played not in play_anytime.choices(self, seat, played[0]):
+                return False
+            self.moves += 1
+            play_anytime.play_card(self, seat, *played)
+            return True
+        if tag == MODE:
+            number = action_id >> TAG_BITS
+            if not 0 <= number < len(self._mode_actions):
+                return False
+            action = dict(self._mode_actions[number])
+            if not self._allows(seat, action):
+                return False
+            self.moves += 1
+            self._appliers[action["type"]].apply(self, seat, action)
+            return True
+        if action_id != PASS or phase not in (RESPOND, REVEALED):
+            return False
+        self.moves += 1
+        play_anytime.pass_(self, seat)
+        return True
 
     # The core's guards (engine.core.State.apply) in golf's words.
     def _no_such_seat(self, seat: object) -> str:
@@ -685,3 +808,14 @@ class GolfState(State):
             assert not self.stack, "a Play Anytime card waits only while its responders are asked"
         for mode in self.modes:
             mode.check_invariants(self)
+
+
+def _mode_key(action: Action) -> tuple[tuple[str, type, Any], ...] | None:
+    """A mode's action as a key that tells ``1`` from ``True`` (an id names an action written
+    exactly as it is listed), or None when a value cannot be a key (a list a client sent)."""
+    key = tuple((name, type(value), value) for name, value in action.items())
+    try:
+        hash(key)
+    except TypeError:
+        return None
+    return key

@@ -1,0 +1,245 @@
+"""Golf's decisions as ints (:meth:`engine.core.State.legal_action_ids`), so a playout never builds a dict.
+
+An id spells its action out, digit by digit, so reading one back is arithmetic and checking it is
+the rules' own check on the cards it names (no list of every option is built to look it up). The
+low two bits say what kind of action it is:
+
+- ``PLAN_TAG``: ``club + K * (action + K * (target + SEATS * (action2 + 1 + K * (target2 + 1))))``
+  above the tag, each card by its slot (:class:`IdTable`: the deck's cards in catalog order, then
+  the 2-Putt / Practice Swing, then "no card"); the second Action's two digits are 0 when there is
+  none, so a plan of one Action has the same id in every mode;
+- ``PLAY`` (a Play Anytime card): ``card + K * (target + 1 + (SEATS + 1) * discard)``, ``target + 1``
+  0 without a target and ``discard`` the discarded cards' slots as digits in base ``K + 1`` (each
+  slot plus one, the first card lowest; 0 without a discard);
+- ``MODE``: the index of a mode's action (Wolf's partner, a wager) in the order the state first
+  listed it: a mode's actions are few and its own to shape, so they are numbered as they are met,
+  which holds within one state (not across a stored and reloaded copy: list them again there);
+- ``0`` is ``pass``.
+
+These plans, cards and seats are the ones the state's catalog and table have: an id names the same
+action in every state of one game, except the mode ids, which name theirs in the state that listed
+them.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from engine.core import Action
+
+TAG_BITS = 2
+TAG_MASK = (1 << TAG_BITS) - 1
+OTHER, PLAN_TAG, PLAY, MODE = 0, 1, 2, 3
+PASS = 0  # the one OTHER id
+SEATS = 4  # engine.games.golf.config.MAX_PLAYERS: a seat is one digit of base SEATS
+
+
+@dataclass(frozen=True, eq=False)
+class IdTable:
+    """A catalog's card slots and the parts of a plan's id each card and seat adds (a plan's id is
+    the sum of its club's, its action's and its target's terms, so listing plans only adds)."""
+
+    by_slot: tuple[str, ...]  # the deck's cards in catalog order, then the player card
+    slot: dict[str, int]
+    none: int  # the slot of "no card"
+    k: int  # how many slots: the base of a card digit
+    club_term: dict[str, int]
+    action_term: dict[str | None, int]
+    target_term: tuple[int, ...]  # by seat
+    plan_limit: int  # a one-Action plan's ids are below this (second-Action digits are above)
+
+    def plan_id(
+        self,
+        club: str,
+        action: str | None,
+        target: int,
+        action2: str | None = None,
+        target2: int | None = None,
+    ) -> int:
+        low = self.club_term[club] + self.action_term[action] + self.target_term[target]
+        if action2 is None and target2 is None:
+            return low
+        second = 0 if action2 is None else self.slot[action2] + 1
+        third = 0 if target2 is None else target2 + 1
+        return low + ((second + self.k * third) * self.plan_limit)
+
+
+def build_id_table(deck: Sequence[str], player_card: str) -> IdTable:
+    by_slot = (*deck, player_card)
+    slot = {name: index for index, name in enumerate(by_slot)}
+    none = len(by_slot)
+    k = none + 1
+    return IdTable(
+        by_slot=by_slot,
+        slot=slot,
+        none=none,
+        k=k,
+        club_term={name: PLAN_TAG + (index << TAG_BITS) for name, index in slot.items()},
+        action_term={
+            **{name: (index * k) << TAG_BITS for name, index in slot.items()},
+            None: (none * k) << TAG_BITS,
+        },
+        target_term=tuple((seat * k * k) << TAG_BITS for seat in range(SEATS)),
+        plan_limit=(SEATS * k * k) << TAG_BITS,
+    )
+
+
+# -- reading ids back ----------------------------------------------------------------------------------
+
+# A plan read from its id: (club, action, target, action2, target2), or None if the id names no plan.
+PlanFields = tuple[str, str | None, int, str | None, int | None]
+# A Play Anytime card read from its id: (card, target, discard).
+PlayFields = tuple[str, int | None, list[str] | None]
+
+
+def plan_fields(table: IdTable, action_id: int, second_action: bool) -> PlanFields | None:
+    """The plan a ``PLAN_TAG`` id names (``second_action``: a game whose plans carry a second Action)."""
+    k, none, by_slot = table.k, table.none, table.by_slot
+    rest, club = divmod(action_id >> TAG_BITS, k)
+    rest, action = divmod(rest, k)
+    rest, target = divmod(rest, SEATS)
+    if club >= none or (rest and not second_action):
+        return None
+    target2, action2 = divmod(rest, k)
+    if target2 > SEATS:
+        return None
+    return (
+        by_slot[club],
+        None if action == none else by_slot[action],
+        target,
+        by_slot[action2 - 1] if action2 else None,
+        target2 - 1 if target2 else None,
+    )
+
+
+def play_id(table: IdTable, card: str, target: int | None, discard: Sequence[str] | None) -> int:
+    digits = 0
+    if discard:
+        base = table.k + 1
+        for name in reversed(discard):
+            digits = digits * base + table.slot[name] + 1
+    payload = table.slot[card] + table.k * ((0 if target is None else target + 1) + (SEATS + 1) * digits)
+    return (payload << TAG_BITS) | PLAY
+
+
+def discard_ids(table: IdTable, card: str, rest: Sequence[str], most: int) -> list[int]:
+    """The ids of playing the Dig Through the Bag ``card`` to discard each set of 1 to ``most`` of
+    ``rest`` (``itertools.combinations`` order, as its options are listed)."""
+    base = table.k + 1
+    # A discard's term: digits (slot + 1, in base k + 1, the first card lowest) above card and target.
+    scale = table.k * (SEATS + 1) << TAG_BITS
+    first = (table.slot[card] << TAG_BITS) | PLAY
+    digits = [(table.slot[name] + 1) * scale for name in rest]
+    ids: list[int] = []
+    for size in range(1, min(most, len(rest)) + 1):
+        if size == 1:
+            ids += [first + a for a in digits]
+        elif size == 2:
+            ids += [first + a + b * base for a, b in itertools.combinations(digits, 2)]
+        elif size == 3:
+            square = base * base
+            ids += [first + a + b * base + c * square for a, b, c in itertools.combinations(digits, 3)]
+        else:
+            powers = [base**place for place in range(size)]
+            ids += [
+                first + sum(d * p for d, p in zip(combo, powers, strict=True))
+                for combo in itertools.combinations(digits, size)
+            ]
+    return ids
+
+
+def play_fields(table: IdTable, action_id: int) -> PlayFields | None:
+    """The Play Anytime card a ``PLAY`` id names, with its target and discard."""
+    rest, card = divmod(action_id >> TAG_BITS, table.k)
+    digits, target = divmod(rest, SEATS + 1)
+    if card >= table.none - 1:  # "no card" and the player card are never played
+        return None
+    discard: list[str] | None = None
+    if digits:
+        discard = []
+        base = table.k + 1
+        while digits:
+            digits, digit = divmod(digits, base)
+            if not 0 < digit <= table.none - 1:
+                return None
+            discard.append(table.by_slot[digit - 1])
+    return table.by_slot[card], target - 1 if target else None, discard
+
+
+def plan_action(fields: PlanFields, second_action: bool) -> Action:
+    club, played, target, action2, target2 = fields
+    action: Action = {"type": "plan", "club": club, "action": played, "target": target}
+    if second_action:
+        action["action2"] = action2
+        action["target2"] = target2
+    return action
+
+
+def play_action(fields: PlayFields) -> Action:
+    card, target, discard = fields
+    action: Action = {"type": "play", "card": card}
+    if target is not None:
+        action["target"] = target
+    if discard is not None:
+        action["discard"] = discard
+    return action
+
+
+# -- writing dicts as ids -----------------------------------------------------------------------------
+
+
+def _seat(value: Any) -> bool:
+    return type(value) is int and 0 <= value < SEATS
+
+
+def plan_dict_id(table: IdTable, action: Action, second_action: bool) -> int | None:
+    """The id of a ``plan`` dict written as the plans are listed (keys and value types), else None."""
+    if len(action) != (6 if second_action else 4):
+        return None
+    club, played, target = (
+        action.get("club"),
+        action.get("action"),
+        action.get("target", -1),
+    )
+    if type(club) is not str or club not in table.slot or not _seat(target):
+        return None
+    if played is not None and (type(played) is not str or played not in table.slot):
+        return None
+    if not second_action:
+        return table.plan_id(club, played, target)
+    if "action2" not in action or "target2" not in action:
+        return None
+    action2, target2 = action["action2"], action["target2"]
+    if action2 is not None and (type(action2) is not str or action2 not in table.slot):
+        return None
+    if target2 is not None and not _seat(target2):
+        return None
+    return table.plan_id(club, played, target, action2, target2)
+
+
+def play_dict_id(table: IdTable, action: Action) -> int | None:
+    """The id of a ``play`` dict written as the Play Anytime options are listed, else None."""
+    card = action.get("card")
+    if type(card) is not str or table.slot.get(card, table.none - 1) >= table.none - 1:
+        return None
+    size = 2
+    target = action.get("target")
+    if "target" in action:
+        if not _seat(target):
+            return None
+        size += 1
+    discard = action.get("discard")
+    if "discard" in action:
+        if type(discard) is not list or not discard:
+            return None
+        if not all(
+            type(name) is str and table.slot.get(name, table.none - 1) < table.none - 1 for name in discard
+        ):
+            return None
+        size += 1
+    if len(action) != size:
+        return None
+    return play_id(table, card, target, discard)
