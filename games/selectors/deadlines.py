@@ -10,8 +10,9 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from django.conf import settings
+from django.db.models import F, QuerySet
 
-from games.models import Bot, Game, LeagueGame, MatchGame, Move, Player, Seat, TimeoutPolicy, Vacation
+from games.models import Bot, Game, Move, Seat, TimeoutPolicy, Vacation
 
 
 @dataclass(frozen=True)
@@ -25,27 +26,57 @@ def default_rules() -> DeadlineRules:
     return DeadlineRules(settings.DEFAULT_MOVE_TIME_LIMIT, TimeoutPolicy.FORFEIT, True)
 
 
-def deadline_rules_for(game_pks: Sequence[int]) -> dict[int, DeadlineRules]:
-    """The deadline rules of each game, from its tournament, its league, its own move time limit (a
-    challenge's time per move), or the defaults."""
-    rules = dict.fromkeys(game_pks, default_rules())
+# A game's rules come with the game row itself (``with_deadline_rules``): its competition is one
+# primary-key join away, so a move that locks its game reads them in that same query, always as the
+# competition stands now (nothing to invalidate when an organiser changes them).
+_RULE_COLUMNS = {
+    "rules_tournament_limit": "match_game__match__round__tournament__move_time_limit",
+    "rules_tournament_policy": "match_game__match__round__tournament__timeout_policy",
+    "rules_tournament_vacations": "match_game__match__round__tournament__allow_vacations",
+    "rules_league_limit": "league_game__league__move_time_limit",
+    "rules_league_policy": "league_game__league__timeout_policy",
+    "rules_league_vacations": "league_game__league__allow_vacations",
+}
+
+
+def with_deadline_rules(games: QuerySet[Game]) -> QuerySet[Game]:
+    """These games, each with what :func:`deadline_rules_of` needs (outer joins, no extra query)."""
+    return games.annotate(**{name: F(path) for name, path in _RULE_COLUMNS.items()})
+
+
+def deadline_rules_of(game: Game) -> DeadlineRules:
+    """The rules of a game read through :func:`with_deadline_rules`: its league's, its tournament's,
+    its own move time limit (a challenge's time per move), or the defaults, in that order."""
+    return _rules(game.move_time_limit, *(getattr(game, name) for name in _RULE_COLUMNS))
+
+
+def _rules(
+    own_limit: timedelta | None,
+    tournament_limit: timedelta | None,
+    tournament_policy: str | None,
+    tournament_vacations: bool | None,
+    league_limit: timedelta | None,
+    league_policy: str | None,
+    league_vacations: bool | None,
+) -> DeadlineRules:
+    if league_limit is not None and league_policy is not None and league_vacations is not None:
+        return DeadlineRules(league_limit, league_policy, league_vacations)
+    if tournament_limit is not None and tournament_policy is not None and tournament_vacations is not None:
+        return DeadlineRules(tournament_limit, tournament_policy, tournament_vacations)
     defaults = default_rules()
-    for pk, limit in Game.objects.filter(pk__in=game_pks, move_time_limit__isnull=False).values_list(
-        "pk", "move_time_limit"
+    if own_limit is not None:
+        return DeadlineRules(own_limit, defaults.timeout_policy, defaults.allow_vacations)
+    return defaults
+
+
+def deadline_rules_for(game_pks: Sequence[int]) -> dict[int, DeadlineRules]:
+    """The deadline rules of each game (one query; see :func:`deadline_rules_of`); a game that does
+    not exist gets the defaults."""
+    rules = dict.fromkeys(game_pks, default_rules())
+    for pk, own, *competition in with_deadline_rules(Game.objects.filter(pk__in=game_pks)).values_list(
+        "pk", "move_time_limit", *_RULE_COLUMNS
     ):
-        if limit is not None:
-            rules[pk] = DeadlineRules(limit, defaults.timeout_policy, defaults.allow_vacations)
-    for pk, limit, policy, vacations in MatchGame.objects.filter(game_id__in=game_pks).values_list(
-        "game_id",
-        "match__round__tournament__move_time_limit",
-        "match__round__tournament__timeout_policy",
-        "match__round__tournament__allow_vacations",
-    ):
-        rules[pk] = DeadlineRules(limit, policy, vacations)
-    for pk, limit, policy, vacations in LeagueGame.objects.filter(game_id__in=game_pks).values_list(
-        "game_id", "league__move_time_limit", "league__timeout_policy", "league__allow_vacations"
-    ):
-        rules[pk] = DeadlineRules(limit, policy, vacations)
+        rules[pk] = _rules(own, *competition)
     return rules
 
 
@@ -62,18 +93,13 @@ def extended_deadline(turn_started: datetime, limit: timedelta, vacations: Seque
 def seat_deadlines(
     seats: Sequence[Seat], turn_started: datetime, rules: DeadlineRules
 ) -> dict[int, datetime]:
-    """Each of these (people's) seats' deadline, by seat index."""
+    """Each of these (people's) seats' deadline, by seat index (one query for their vacations)."""
     vacations: dict[int, list[Vacation]] = {}
     if rules.allow_vacations and seats:
-        player_of = dict(
-            Player.objects.filter(competitor_id__in={s.competitor_id for s in seats}).values_list(
-                "competitor_id", "pk"
-            )
-        )
-        for vacation in Vacation.objects.filter(player_id__in=player_of.values(), ends_at__gt=turn_started):
-            for competitor_id, player_pk in player_of.items():
-                if player_pk == vacation.player_id:
-                    vacations.setdefault(competitor_id, []).append(vacation)
+        for competitor_id, starts_at, ends_at in Vacation.objects.filter(
+            player__competitor_id__in={s.competitor_id for s in seats}, ends_at__gt=turn_started
+        ).order_by().values_list("player__competitor_id", "starts_at", "ends_at"):
+            vacations.setdefault(competitor_id, []).append(Vacation(starts_at=starts_at, ends_at=ends_at))
     return {
         seat.index: extended_deadline(
             turn_started, rules.move_time_limit, vacations.get(seat.competitor_id, [])

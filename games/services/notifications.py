@@ -310,6 +310,27 @@ def notify_turn(waiting: Sequence[tuple[Game, Sequence[Seat]]]) -> int:
     return len(_outbox(rows))
 
 
+@transaction.atomic
+def turn_notifications_send(*, turns: Sequence[tuple[int, int, Sequence[int]]]) -> int:
+    """:func:`notify_turn` for turns enqueued by the moves that began them: each (game id, move
+    number, seat indexes). A game that has moved on since (or stopped) is skipped: whoever must act
+    at its newer move is told by the turn that move began. Returns the notifications created.
+    """
+    wanted = {(pk, version): set(seats) for pk, version, seats in turns}
+    games = {
+        game.pk: game
+        for game in Game.objects.filter(pk__in={pk for pk, _ in wanted}, status=GameStatus.RUNNING)
+        if (game.pk, game.version) in wanted
+    }
+    if not games:
+        return 0
+    seats: dict[int, list[Seat]] = {}
+    for seat in Seat.objects.filter(game_id__in=games).order_by("game_id", "index"):
+        if seat.index in wanted[(seat.game_id, games[seat.game_id].version)]:
+            seats.setdefault(seat.game_id, []).append(seat)
+    return notify_turn([(game, seats.get(pk, [])) for pk, game in games.items()])
+
+
 def notify_deadline_near(game: Game, seat: Seat, deadline: datetime) -> int:
     """The person at ``seat`` has until ``deadline`` to move: warned once per game, move and seat."""
     recipient = _recipients([seat.competitor_id]).get(seat.competitor_id)

@@ -34,11 +34,7 @@ API_KINDS = {
 def missing_thing(path: str, kinds: dict[str, str]) -> str | None:
     """``"tournament 12"`` for ``/tournaments/12/...``: the last id in the path that names a kind."""
     parts = [part for part in path.split("/") if part]
-    named = [
-        f"{kinds[kind]} {value}"
-        for kind, value in pairwise(parts)
-        if kind in kinds and value.isdigit()
-    ]
+    named = [f"{kinds[kind]} {value}" for kind, value in pairwise(parts) if kind in kinds and value.isdigit()]
     return named[-1] if named else None
 
 
