@@ -96,9 +96,13 @@ def seat_deadlines(
     """Each of these (people's) seats' deadline, by seat index (one query for their vacations)."""
     vacations: dict[int, list[Vacation]] = {}
     if rules.allow_vacations and seats:
-        for competitor_id, starts_at, ends_at in Vacation.objects.filter(
-            player__competitor_id__in={s.competitor_id for s in seats}, ends_at__gt=turn_started
-        ).order_by().values_list("player__competitor_id", "starts_at", "ends_at"):
+        for competitor_id, starts_at, ends_at in (
+            Vacation.objects.filter(
+                player__competitor_id__in={s.competitor_id for s in seats}, ends_at__gt=turn_started
+            )
+            .order_by()
+            .values_list("player__competitor_id", "starts_at", "ends_at")
+        ):
             vacations.setdefault(competitor_id, []).append(Vacation(starts_at=starts_at, ends_at=ends_at))
     return {
         seat.index: extended_deadline(

@@ -11,7 +11,7 @@ from django.utils import timezone
 from engine import IllegalAction
 from games.models import Game, GameStatus, Move, Seat
 from games.selectors.deadlines import deadline_rules_of, with_deadline_rules
-from games.selectors.games import SUBMITTED_KINDS, game_state
+from games.selectors.games import SUBMITTED_KINDS, game_state, seat_holders
 from games.services.after_commit import bots_play_on_commit
 from games.services.errors import Conflict, IllegalMove, InvalidInput, NotAllowed, NotFound
 from games.services.game_flow import NewMove, ending_played, games_end, moves_append, turns_begin
@@ -69,12 +69,11 @@ def _move_submit_locked(
         game = with_deadline_rules(Game.objects.select_for_update(of=("self",))).get(pk=game_pk)
     except Game.DoesNotExist:
         raise NotFound(f"no game {game_pk}") from None
-    all_seats = list(
-        Seat.objects.filter(game=game)
-        .select_related("competitor__player", "competitor__bot")
-        .order_by("index")
-    )
-    seats = [seat for seat in all_seats if _holds(seat, user)]
+    holders = seat_holders(game)
+    all_seats = [holder.seat for holder in holders]
+    seats = [
+        h.seat for h in holders if user.is_authenticated and h.user_id is not None and h.user_id == user.pk
+    ]
     if not seats:
         raise NotAllowed("you hold no seat in this game")
     if idempotency_key is not None:
@@ -100,9 +99,7 @@ def _move_submit_locked(
     if state.is_over:
         games_end([(game, all_seats, ending_played(state))], now=now)
         return move, True, None
-    bots = {
-        s.competitor_id: bot for s in all_seats if (bot := getattr(s.competitor, "bot", None)) is not None
-    }
+    bots = {h.seat.competitor_id: h.bot_kind for h in holders if h.bot_kind is not None}
     to_act = state.to_act()
     turns_begin(
         [(game, all_seats, to_act)],
@@ -112,12 +109,7 @@ def _move_submit_locked(
     )
     if not any(s.competitor_id in bots for s in all_seats if s.index in to_act):
         return move, True, None
-    return move, True, any(bot.kind in SUBMITTED_KINDS for bot in bots.values())
-
-
-def _holds(seat: Seat, user: AbstractBaseUser | AnonymousUser) -> bool:
-    player = getattr(seat.competitor, "player", None)
-    return player is not None and user.is_authenticated and player.user_id == user.pk
+    return move, True, any(kind in SUBMITTED_KINDS for kind in bots.values())
 
 
 def _acting_seat(seats: list[Seat], to_act: list[int], action: Any, seat_index: int | None) -> Seat:
