@@ -5,12 +5,12 @@ person who must act has to have moved (vacations included). The writes are in
 
 from __future__ import annotations
 
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from django.conf import settings
-from django.db.models import F, QuerySet
 
 from games.models import Bot, Game, Move, Seat, TimeoutPolicy, Vacation
 
@@ -26,28 +26,16 @@ def default_rules() -> DeadlineRules:
     return DeadlineRules(settings.DEFAULT_MOVE_TIME_LIMIT, TimeoutPolicy.FORFEIT, True)
 
 
-# A game's rules come with the game row itself (``with_deadline_rules``): its competition is one
-# primary-key join away, so a move that locks its game reads them in that same query, always as the
-# competition stands now (nothing to invalidate when an organiser changes them).
+# A game's competition is a few primary-key joins away from its row: one query reads the rules of
+# any number of games.
 _RULE_COLUMNS = {
-    "rules_tournament_limit": "match_game__match__round__tournament__move_time_limit",
-    "rules_tournament_policy": "match_game__match__round__tournament__timeout_policy",
-    "rules_tournament_vacations": "match_game__match__round__tournament__allow_vacations",
-    "rules_league_limit": "league_game__league__move_time_limit",
-    "rules_league_policy": "league_game__league__timeout_policy",
-    "rules_league_vacations": "league_game__league__allow_vacations",
+    "tournament_limit": "match_game__match__round__tournament__move_time_limit",
+    "tournament_policy": "match_game__match__round__tournament__timeout_policy",
+    "tournament_vacations": "match_game__match__round__tournament__allow_vacations",
+    "league_limit": "league_game__league__move_time_limit",
+    "league_policy": "league_game__league__timeout_policy",
+    "league_vacations": "league_game__league__allow_vacations",
 }
-
-
-def with_deadline_rules(games: QuerySet[Game]) -> QuerySet[Game]:
-    """These games, each with what :func:`deadline_rules_of` needs (outer joins, no extra query)."""
-    return games.annotate(**{name: F(path) for name, path in _RULE_COLUMNS.items()})
-
-
-def deadline_rules_of(game: Game) -> DeadlineRules:
-    """The rules of a game read through :func:`with_deadline_rules`: its league's, its tournament's,
-    its own move time limit (a challenge's time per move), or the defaults, in that order."""
-    return _rules(game.move_time_limit, *(getattr(game, name) for name in _RULE_COLUMNS))
 
 
 def _rules(
@@ -70,13 +58,40 @@ def _rules(
 
 
 def deadline_rules_for(game_pks: Sequence[int]) -> dict[int, DeadlineRules]:
-    """The deadline rules of each game (one query; see :func:`deadline_rules_of`); a game that does
-    not exist gets the defaults."""
+    """The deadline rules of each game, in one query: its league's, its tournament's, its own move
+    time limit (a challenge's time per move), or the defaults, in that order; a game that does not
+    exist gets the defaults."""
     rules = dict.fromkeys(game_pks, default_rules())
-    for pk, own, *competition in with_deadline_rules(Game.objects.filter(pk__in=game_pks)).values_list(
-        "pk", "move_time_limit", *_RULE_COLUMNS
+    for pk, own, *competition in (
+        Game.objects.filter(pk__in=game_pks)
+        .order_by()
+        .values_list("pk", "move_time_limit", *_RULE_COLUMNS.values())
     ):
         rules[pk] = _rules(own, *competition)
+    return rules
+
+
+# A move needs its game's rules on every request, and they change only when an organiser edits the
+# competition (in the admin: no service changes them). So each process keeps them per game for a
+# minute, keyed by the game's id and creation time (a database that reuses ids, such as a restored
+# one or a rolled-back test, never finds another game's rules); an edit reaches new deadlines within
+# that minute, and the deadline sweep reads the rules afresh before it expires anybody.
+RULES_CACHE_SECONDS = 60.0
+RULES_CACHE_GAMES = 10_000
+_rules_cache: dict[tuple[int, datetime], tuple[float, DeadlineRules]] = {}
+
+
+def deadline_rules_cached(game: Game) -> DeadlineRules:
+    """:func:`deadline_rules_for` of one game, read at most once a minute per process."""
+    key = (game.pk, game.created_at)
+    now = time.monotonic()
+    found = _rules_cache.get(key)
+    if found is not None and found[0] > now:
+        return found[1]
+    rules = deadline_rules_for([game.pk])[game.pk]
+    if len(_rules_cache) >= RULES_CACHE_GAMES:
+        _rules_cache.clear()  # the rare overflow costs one query per game again, not a growing dict
+    _rules_cache[key] = (now + RULES_CACHE_SECONDS, rules)
     return rules
 
 

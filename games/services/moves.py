@@ -10,7 +10,7 @@ from django.utils import timezone
 
 from engine import IllegalAction
 from games.models import Game, GameStatus, Move, Seat
-from games.selectors.deadlines import deadline_rules_of, with_deadline_rules
+from games.selectors.deadlines import deadline_rules_cached
 from games.selectors.games import SUBMITTED_KINDS, game_state, seat_holders
 from games.services.after_commit import bots_play_on_commit
 from games.services.errors import Conflict, IllegalMove, InvalidInput, NotAllowed, NotFound
@@ -61,12 +61,13 @@ def _move_submit_locked(
     """The move, whether it is new, and whether bots must act next: None for no, else whether one
     of them is a submitted bot.
 
-    A constant number of queries whatever the game: the game row (locked, its deadline rules
-    joined), its seats with who holds them, its history, the new move, the game row written, and
-    the vacations of whoever must act next; the notifications are one task after the commit.
+    A constant number of queries whatever the game: the game row (locked), its seats with who
+    holds them, its history, the new move, the vacations of whoever must act next, and the game row
+    written; its deadline rules once a minute per process; the notifications are one task after
+    the commit.
     """
     try:
-        game = with_deadline_rules(Game.objects.select_for_update(of=("self",))).get(pk=game_pk)
+        game = Game.objects.select_for_update().get(pk=game_pk)
     except Game.DoesNotExist:
         raise NotFound(f"no game {game_pk}") from None
     holders = seat_holders(game)
@@ -105,7 +106,7 @@ def _move_submit_locked(
         [(game, all_seats, to_act)],
         bot_competitors=set(bots),
         now=now,
-        rules={game.pk: deadline_rules_of(game)},
+        rules={game.pk: deadline_rules_cached(game)},
     )
     if not any(s.competitor_id in bots for s in all_seats if s.index in to_act):
         return move, True, None

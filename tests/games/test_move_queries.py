@@ -26,6 +26,8 @@ from games.models import (
     Tournament,
     Vacation,
 )
+from games.selectors import deadlines
+from games.selectors.deadlines import deadline_rules_cached
 from games.selectors.games import game_state
 from games.services.moves import move_submit
 from tests.games.factories import VerifiedPlayerFactory
@@ -34,10 +36,11 @@ from tests.games.helpers import create_game
 pytestmark = pytest.mark.django_db
 
 SEED = 271_828
-# Token, savepoint, the game row (locked, its deadline rules joined), its seats and who holds them,
-# the idempotency key, the history, the new move, the next person's vacations, the game row written,
-# the savepoint released. The turn notifications are a task after the commit: none of these.
-MAX_QUERIES_PER_MOVE = 10
+# Token, savepoint, the game row (locked), its seats and who holds them, the idempotency key, the
+# history, the new move, the game's deadline rules (once a minute per process), the next person's
+# vacations, the game row written, the savepoint released. The turn notifications are a task after
+# the commit: none of these.
+MAX_QUERIES_PER_MOVE = 11
 TOURNAMENT_LIMIT = timedelta(hours=2)
 LEAGUE_LIMIT = timedelta(hours=7)
 
@@ -119,3 +122,24 @@ def test_a_move_costs_the_same_queries_after_2_moves_and_after_40(
         assert game.turn_deadline == move.created_at + limit
         assert game.deadline_version == depth + 1
     assert counts[0] == counts[1], "a longer game must not cost more queries"
+
+
+@pytest.mark.parametrize("kind", ["plain", "tournament", "league"])
+def test_a_games_rules_are_read_once_a_minute(
+    kind: str, players: list[Player], django_assert_num_queries: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    game = create_game([p.competitor for p in players[:2]], seed=SEED)
+    limit = in_competition(game, kind)
+    clock = [1000.0]
+    monkeypatch.setattr(deadlines.time, "monotonic", lambda: clock[0])
+    with django_assert_num_queries(1):
+        assert deadline_rules_cached(game).move_time_limit == limit
+    with django_assert_num_queries(0):
+        assert deadline_rules_cached(game).move_time_limit == limit
+    # An organiser's edit is seen once the minute is up.
+    Tournament.objects.update(move_time_limit=timedelta(hours=3))
+    League.objects.update(move_time_limit=timedelta(hours=3))
+    clock[0] += deadlines.RULES_CACHE_SECONDS + 1
+    with django_assert_num_queries(1):
+        changed = deadline_rules_cached(game).move_time_limit
+    assert changed == (limit if kind == "plain" else timedelta(hours=3))
