@@ -214,10 +214,11 @@ class Figure:
     wall: list[float]
     cpu: float
     queries: float
+    elapsed: float | None = None  # concurrent clients: the run's wall time, not the sum of requests'
 
     def line(self, reference: Figure | None) -> dict[str, Any]:
         count = len(self.wall)
-        wall_total = sum(self.wall)
+        wall_total = self.elapsed or sum(self.wall)
         ordered = sorted(self.wall)
         out: dict[str, Any] = {
             "figure": self.name,
@@ -226,7 +227,7 @@ class Figure:
             "cpu_req_per_s": round(count / self.cpu, 1) if self.cpu else None,
             "p50_ms": round(statistics.median(ordered) * 1000, 3),
             "p99_ms": round(ordered[min(count - 1, int(count * 0.99))] * 1000, 3),
-            "queries_per_request": round(self.queries, 2),
+            "queries_per_request": None if self.queries != self.queries else round(self.queries, 2),
         }
         if reference is not None:
             base = reference.line(None)
@@ -300,6 +301,57 @@ def measure_bare(requests: int) -> Figure:
     return Figure("bare_view", walls, cpu, queries)
 
 
+def measure_concurrent(world: World, clients: int, requests: int, path: str = "move") -> Figure:
+    """``clients`` threads (each its own ``Client``, database connection and games) send
+    ``requests`` in all, as a threaded server's workers would; the bare view with ``path="bare"``."""
+    import threading
+
+    from django.db import connection
+    from django.test import Client
+
+    lock = threading.Lock()
+    walls: list[float] = []
+    per_client = max(1, requests // clients)
+    with lock:
+        own = [[world.new_table(), world.new_table()] for _ in range(clients)] if path == "move" else []
+
+    def run(number: int) -> None:
+        client = Client()
+        mine: list[float] = []
+        try:
+            for step in range(per_client):
+                if path == "bare":
+                    start = time.perf_counter()
+                    client.get("/bench/bare/")
+                    mine.append(time.perf_counter() - start)
+                    continue
+                tables = own[number]
+                table = tables[step % 2]
+                with lock:
+                    person, action = world.next_move(table)
+                start = time.perf_counter()
+                response = post_move(client, table, person, action)
+                mine.append(time.perf_counter() - start)
+                if response.status_code != 201:
+                    raise SystemExit(f"move refused: {response.status_code} {response.content[:300]!r}")
+                with lock:
+                    tables[step % 2] = apply_locally(world, table, person, action)
+        finally:
+            connection.close()
+            with lock:
+                walls.extend(mine)
+
+    threads = [threading.Thread(target=run, args=(number,)) for number in range(clients)]
+    cpu_start, start = time.process_time(), time.perf_counter()
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    elapsed = time.perf_counter() - start
+    name = f"{'post_move' if path == 'move' else 'bare_view'}_c{clients}"
+    return Figure(name, walls, time.process_time() - cpu_start, float("nan"), elapsed)
+
+
 def one_move_queries(world: World, table: Table) -> list[str]:
     from django.db import connection
     from django.test import Client
@@ -339,6 +391,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=16)
     parser.add_argument("--queries", action="store_true", help="print the SQL of one POST to stderr")
     parser.add_argument("--profile", action="store_true", help="print a cProfile of the POSTs to stderr")
+    parser.add_argument("--clients", type=int, default=16, help="concurrent clients (threads); 0: none")
     args = parser.parse_args()
     _setup_django()
     from django.conf import settings
@@ -367,6 +420,11 @@ def main() -> None:
     machine = {"python": platform.python_version(), "cpu_count": os.cpu_count(), "db": connection.vendor}
     print(json.dumps(bare.line(None) | machine))
     print(json.dumps(moves.line(bare) | {"broker": settings.CELERY_BROKER_URL.split(":")[0]}))
+    if args.clients:
+        bare_many = measure_concurrent(world, args.clients, max(args.moves, 1000), path="bare")
+        moves_many = measure_concurrent(world, args.clients, args.moves)
+        print(json.dumps(bare_many.line(None)))
+        print(json.dumps(moves_many.line(bare_many)))
     if profiler:
         out = io.StringIO()
         stats = pstats.Stats(profiler, stream=out).sort_stats(

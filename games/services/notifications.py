@@ -1,8 +1,10 @@
 """Telling people that something waits for them: their turn, a deadline near, a round started.
 
 The hooks (``notify_*``) only write rows in the :class:`~games.models.Notification` outbox, inside
-the caller's transaction, and queue their delivery for after the commit: a move never waits on a
-mail server or a webhook, and a rolled-back move sends nothing. One row per event, recipient and
+the caller's transaction, and queue their delivery for after the commit. A move does not even call
+them: it enqueues one ``notify_turns`` task once it has committed (the game, the move, the seats
+to tell), which runs :func:`turn_notifications_send`; so a move never reads anybody's settings or
+waits on a mail server or a webhook, and a rolled-back move sends nothing. One row per event, recipient and
 channel (a unique ``dedupe_key``), so a hook that runs twice sends nothing more, and delivery
 (:func:`notification_deliver`, the ``deliver_notification`` task on the ``notifications`` queue) is
 safe to run twice: a row that is no longer pending is left alone.
