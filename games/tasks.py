@@ -7,7 +7,7 @@ Each task imports its service inside the function (HackSoft's way): the services
 from __future__ import annotations
 
 import random
-from typing import TypedDict
+from typing import Any, TypedDict
 
 from celery import Task, shared_task
 from django.conf import settings
@@ -127,6 +127,20 @@ def expire_deadlines() -> dict[str, int]:
     from games.services.deadlines import deadlines_expire
 
     return deadlines_expire()
+
+
+@shared_task(**_RELIABLE, soft_time_limit=50, time_limit=60)
+def notify_turns(turns: list[list[Any]]) -> int:
+    """Tell people it is their turn: each entry ``[game id, move number, [seat indexes]]``, enqueued
+    by a move's commit. Decides who is told by which channel (their settings, verified addresses,
+    who was told already) and queues the deliveries. Safe to run twice: one notification per game,
+    move, seat and channel. Returns the notifications created.
+    """
+    from games.services.notifications import turn_notifications_send
+
+    return turn_notifications_send(
+        turns=[(int(pk), int(version), list(seats)) for pk, version, seats in turns]
+    )
 
 
 @shared_task(bind=True, acks_late=True, soft_time_limit=50, time_limit=60, max_retries=None)

@@ -5,13 +5,14 @@ person who must act has to have moved (vacations included). The writes are in
 
 from __future__ import annotations
 
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from django.conf import settings
 
-from games.models import Bot, Game, LeagueGame, MatchGame, Move, Player, Seat, TimeoutPolicy, Vacation
+from games.models import Bot, Game, Move, Seat, TimeoutPolicy, Vacation
 
 
 @dataclass(frozen=True)
@@ -25,27 +26,72 @@ def default_rules() -> DeadlineRules:
     return DeadlineRules(settings.DEFAULT_MOVE_TIME_LIMIT, TimeoutPolicy.FORFEIT, True)
 
 
-def deadline_rules_for(game_pks: Sequence[int]) -> dict[int, DeadlineRules]:
-    """The deadline rules of each game, from its tournament, its league, its own move time limit (a
-    challenge's time per move), or the defaults."""
-    rules = dict.fromkeys(game_pks, default_rules())
+# A game's competition is a few primary-key joins away from its row: one query reads the rules of
+# any number of games.
+_RULE_COLUMNS = {
+    "tournament_limit": "match_game__match__round__tournament__move_time_limit",
+    "tournament_policy": "match_game__match__round__tournament__timeout_policy",
+    "tournament_vacations": "match_game__match__round__tournament__allow_vacations",
+    "league_limit": "league_game__league__move_time_limit",
+    "league_policy": "league_game__league__timeout_policy",
+    "league_vacations": "league_game__league__allow_vacations",
+}
+
+
+def _rules(
+    own_limit: timedelta | None,
+    tournament_limit: timedelta | None,
+    tournament_policy: str | None,
+    tournament_vacations: bool | None,
+    league_limit: timedelta | None,
+    league_policy: str | None,
+    league_vacations: bool | None,
+) -> DeadlineRules:
+    if league_limit is not None and league_policy is not None and league_vacations is not None:
+        return DeadlineRules(league_limit, league_policy, league_vacations)
+    if tournament_limit is not None and tournament_policy is not None and tournament_vacations is not None:
+        return DeadlineRules(tournament_limit, tournament_policy, tournament_vacations)
     defaults = default_rules()
-    for pk, limit in Game.objects.filter(pk__in=game_pks, move_time_limit__isnull=False).values_list(
-        "pk", "move_time_limit"
+    if own_limit is not None:
+        return DeadlineRules(own_limit, defaults.timeout_policy, defaults.allow_vacations)
+    return defaults
+
+
+def deadline_rules_for(game_pks: Sequence[int]) -> dict[int, DeadlineRules]:
+    """The deadline rules of each game, in one query: its league's, its tournament's, its own move
+    time limit (a challenge's time per move), or the defaults, in that order; a game that does not
+    exist gets the defaults."""
+    rules = dict.fromkeys(game_pks, default_rules())
+    for pk, own, *competition in (
+        Game.objects.filter(pk__in=game_pks)
+        .order_by()
+        .values_list("pk", "move_time_limit", *_RULE_COLUMNS.values())
     ):
-        if limit is not None:
-            rules[pk] = DeadlineRules(limit, defaults.timeout_policy, defaults.allow_vacations)
-    for pk, limit, policy, vacations in MatchGame.objects.filter(game_id__in=game_pks).values_list(
-        "game_id",
-        "match__round__tournament__move_time_limit",
-        "match__round__tournament__timeout_policy",
-        "match__round__tournament__allow_vacations",
-    ):
-        rules[pk] = DeadlineRules(limit, policy, vacations)
-    for pk, limit, policy, vacations in LeagueGame.objects.filter(game_id__in=game_pks).values_list(
-        "game_id", "league__move_time_limit", "league__timeout_policy", "league__allow_vacations"
-    ):
-        rules[pk] = DeadlineRules(limit, policy, vacations)
+        rules[pk] = _rules(own, *competition)
+    return rules
+
+
+# A move needs its game's rules on every request, and they change only when an organiser edits the
+# competition (in the admin: no service changes them). So each process keeps them per game for a
+# minute, keyed by the game's id and creation time (a database that reuses ids, such as a restored
+# one or a rolled-back test, never finds another game's rules); an edit reaches new deadlines within
+# that minute, and the deadline sweep reads the rules afresh before it expires anybody.
+RULES_CACHE_SECONDS = 60.0
+RULES_CACHE_GAMES = 10_000
+_rules_cache: dict[tuple[int, datetime], tuple[float, DeadlineRules]] = {}
+
+
+def deadline_rules_cached(game: Game) -> DeadlineRules:
+    """:func:`deadline_rules_for` of one game, read at most once a minute per process."""
+    key = (game.pk, game.created_at)
+    now = time.monotonic()
+    found = _rules_cache.get(key)
+    if found is not None and found[0] > now:
+        return found[1]
+    rules = deadline_rules_for([game.pk])[game.pk]
+    if len(_rules_cache) >= RULES_CACHE_GAMES:
+        _rules_cache.clear()  # the rare overflow costs one query per game again, not a growing dict
+    _rules_cache[key] = (now + RULES_CACHE_SECONDS, rules)
     return rules
 
 
@@ -62,18 +108,17 @@ def extended_deadline(turn_started: datetime, limit: timedelta, vacations: Seque
 def seat_deadlines(
     seats: Sequence[Seat], turn_started: datetime, rules: DeadlineRules
 ) -> dict[int, datetime]:
-    """Each of these (people's) seats' deadline, by seat index."""
+    """Each of these (people's) seats' deadline, by seat index (one query for their vacations)."""
     vacations: dict[int, list[Vacation]] = {}
     if rules.allow_vacations and seats:
-        player_of = dict(
-            Player.objects.filter(competitor_id__in={s.competitor_id for s in seats}).values_list(
-                "competitor_id", "pk"
+        for competitor_id, starts_at, ends_at in (
+            Vacation.objects.filter(
+                player__competitor_id__in={s.competitor_id for s in seats}, ends_at__gt=turn_started
             )
-        )
-        for vacation in Vacation.objects.filter(player_id__in=player_of.values(), ends_at__gt=turn_started):
-            for competitor_id, player_pk in player_of.items():
-                if player_pk == vacation.player_id:
-                    vacations.setdefault(competitor_id, []).append(vacation)
+            .order_by()
+            .values_list("player__competitor_id", "starts_at", "ends_at")
+        ):
+            vacations.setdefault(competitor_id, []).append(Vacation(starts_at=starts_at, ends_at=ends_at))
     return {
         seat.index: extended_deadline(
             turn_started, rules.move_time_limit, vacations.get(seat.competitor_id, [])

@@ -18,10 +18,13 @@ from games.models import MatchGame
 from games.selectors.games import game_has_submitted_bots, games_with_submitted_bots
 
 
-def bots_play_on_commit(game_pk: int) -> None:
-    """Let the bots of this game play once the transaction commits."""
+def bots_play_on_commit(game_pk: int, *, submitted: bool | None = None) -> None:
+    """Let the bots of this game play once the transaction commits; ``submitted``: whether a seat is
+    a submitted bot, when the caller knows it (else it is looked up)."""
+    if submitted is None:
+        submitted = game_has_submitted_bots(game_pk)
     # Submitted bots are asked outside any transaction, one game per task, on the sandbox queue.
-    task = tasks.play_remote_bots if game_has_submitted_bots(game_pk) else tasks.play_bot_game
+    task = tasks.play_remote_bots if submitted else tasks.play_bot_game
     transaction.on_commit(lambda: task.delay(game_pk))
 
 
@@ -60,6 +63,18 @@ def competitions_advance_on_commit(game_pks: Sequence[int]) -> None:
     in_matches = sorted(MatchGame.objects.filter(game_id__in=game_pks).values_list("game_id", flat=True))
     if in_matches:
         transaction.on_commit(lambda: tasks.advance_competitions.delay(in_matches))
+
+
+def turn_notifications_on_commit(turns: Sequence[tuple[int, int, Sequence[int]]]) -> None:
+    """Tell the people at these seats it is their turn, once the transaction commits: one task for
+    all of them, each turn as (game, move number, seat indexes); the task decides who is told how.
+
+    ``robust``: the move is committed by then, and a broker that is down must not turn it into an
+    error (the deadline warning still reaches them before their time runs out).
+    """
+    payload = [[game_pk, version, list(seats)] for game_pk, version, seats in turns if seats]
+    if payload:
+        transaction.on_commit(lambda: tasks.notify_turns.delay(payload), robust=True)
 
 
 def notifications_deliver_on_commit(notification_pks: Sequence[int]) -> None:

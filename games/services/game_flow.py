@@ -12,7 +12,8 @@ a submitted bot's step) holds the game rows' locks and then:
    then the match and round progress (after the commit). Nobody is notified of a game's end (there
    is no such notification); the turn notifications stop because the game has no turn any more;
 3. begins the next turn of the games that go on with :func:`turns_begin`: the move deadline of the
-   people who must act now, and their "your turn" notifications.
+   people who must act now, and their "your turn" notifications (one task after the commit decides
+   who is told and how: :func:`games.services.notifications.turn_notifications_send`).
 """
 
 from __future__ import annotations
@@ -28,10 +29,9 @@ from engine import State
 from games.models import Game, GameStatus, Move, Seat
 from games.scheduling.scoring import forfeit_places
 from games.selectors.deadlines import DeadlineRules, deadline_rules_for, people_to_act, seat_deadlines
-from games.services.after_commit import competitions_advance_on_commit
+from games.services.after_commit import competitions_advance_on_commit, turn_notifications_on_commit
 from games.services.bulk import insert_rows, update_rows
 from games.services.league_ratings import league_ratings_apply_for_games
-from games.services.notifications import notify_turn
 from games.services.ratings import rating_apply_for_games
 
 # -- Moves ----------------------------------------------------------------------------------------
@@ -185,14 +185,17 @@ def deadlines_set(
 ) -> None:
     """Set ``turn_deadline`` and ``deadline_version`` on these games (not saved: the caller writes
     them); each comes with the seats of the people who must act now (none: no deadline). Those
-    people are told it is their turn once the caller's transaction commits."""
+    people are told it is their turn once the caller's transaction commits: the request only
+    enqueues (game, move, seats); their settings and addresses are the task's business."""
     if rules is None:
         rules = deadline_rules_for([game.pk for game, _ in waiting])
     for game, acting in waiting:
         deadlines = seat_deadlines(acting, turn_started, rules[game.pk]) if acting else {}
         game.turn_deadline = min(deadlines.values()) if deadlines else None
         game.deadline_version = game.version
-    notify_turn(waiting)
+    turn_notifications_on_commit(
+        [(game.pk, game.version, [seat.index for seat in acting]) for game, acting in waiting]
+    )
 
 
 def turns_begin(

@@ -10,8 +10,8 @@ from django.utils import timezone
 
 from engine import IllegalAction
 from games.models import Game, GameStatus, Move, Seat
-from games.selectors.deadlines import bot_competitors
-from games.selectors.games import game_state
+from games.selectors.deadlines import deadline_rules_cached
+from games.selectors.games import SUBMITTED_KINDS, game_state, seat_holders
 from games.services.after_commit import bots_play_on_commit
 from games.services.errors import Conflict, IllegalMove, InvalidInput, NotAllowed, NotFound
 from games.services.game_flow import NewMove, ending_played, games_end, moves_append, turns_begin
@@ -45,8 +45,8 @@ def move_submit(
         # Only reachable where row locks are not enforced (SQLite): the unique (game, number)
         # constraint is the last guard against two moves for one turn.
         raise Conflict("another move was stored for this turn first; reload the game") from None
-    if bots_next:
-        bots_play_on_commit(game_pk)
+    if bots_next is not None:
+        bots_play_on_commit(game_pk, submitted=bots_next)
     return move, created
 
 
@@ -57,12 +57,24 @@ def _move_submit_locked(
     expected_move: int | None,
     idempotency_key: str | None,
     seat_index: int | None,
-) -> tuple[Move, bool, bool]:
+) -> tuple[Move, bool, bool | None]:
+    """The move, whether it is new, and whether bots must act next: None for no, else whether one
+    of them is a submitted bot.
+
+    A constant number of queries whatever the game: the game row (locked), its seats with who
+    holds them, its history, the new move, the vacations of whoever must act next, and the game row
+    written; its deadline rules once a minute per process; the notifications are one task after
+    the commit.
+    """
     try:
         game = Game.objects.select_for_update().get(pk=game_pk)
     except Game.DoesNotExist:
         raise NotFound(f"no game {game_pk}") from None
-    seats = [seat for seat in game.seats.select_related("competitor__player") if _holds(seat, user)]
+    holders = seat_holders(game)
+    all_seats = [holder.seat for holder in holders]
+    seats = [
+        h.seat for h in holders if user.is_authenticated and h.user_id is not None and h.user_id == user.pk
+    ]
     if not seats:
         raise NotAllowed("you hold no seat in this game")
     if idempotency_key is not None:
@@ -70,7 +82,7 @@ def _move_submit_locked(
         if earlier is not None:
             if earlier.seat not in {seat.index for seat in seats} or earlier.action != action:
                 raise Conflict("this idempotency key was already used for a different move")
-            return earlier, False, False
+            return earlier, False, None
     if game.status != GameStatus.RUNNING:
         raise Conflict(f"the game is {game.status}")
     if expected_move is not None and expected_move != game.version:
@@ -85,19 +97,20 @@ def _move_submit_locked(
         raise IllegalMove(str(exc)) from None
     now = timezone.now()
     (move,) = moves_append([(game, [NewMove(seat.index, action, idempotency_key=idempotency_key)])], now=now)
-    all_seats = list(game.seats.order_by("index"))
     if state.is_over:
         games_end([(game, all_seats, ending_played(state))], now=now)
-        return move, True, False
-    bots = bot_competitors(all_seats)
-    turns_begin([(game, all_seats, state.to_act())], bot_competitors=bots, now=now)
-    bots_next = any(s.competitor_id in bots for s in all_seats if s.index in state.to_act())
-    return move, True, bots_next
-
-
-def _holds(seat: Seat, user: AbstractBaseUser | AnonymousUser) -> bool:
-    player = getattr(seat.competitor, "player", None)
-    return player is not None and user.is_authenticated and player.user_id == user.pk
+        return move, True, None
+    bots = {h.seat.competitor_id: h.bot_kind for h in holders if h.bot_kind is not None}
+    to_act = state.to_act()
+    turns_begin(
+        [(game, all_seats, to_act)],
+        bot_competitors=set(bots),
+        now=now,
+        rules={game.pk: deadline_rules_cached(game)},
+    )
+    if not any(s.competitor_id in bots for s in all_seats if s.index in to_act):
+        return move, True, None
+    return move, True, any(kind in SUBMITTED_KINDS for kind in bots.values())
 
 
 def _acting_seat(seats: list[Seat], to_act: list[int], action: Any, seat_index: int | None) -> Seat:

@@ -1,8 +1,10 @@
 """Telling people that something waits for them: their turn, a deadline near, a round started.
 
 The hooks (``notify_*``) only write rows in the :class:`~games.models.Notification` outbox, inside
-the caller's transaction, and queue their delivery for after the commit: a move never waits on a
-mail server or a webhook, and a rolled-back move sends nothing. One row per event, recipient and
+the caller's transaction, and queue their delivery for after the commit. A move does not even call
+them: it enqueues one ``notify_turns`` task once it has committed (the game, the move, the seats
+to tell), which runs :func:`turn_notifications_send`; so a move never reads anybody's settings or
+waits on a mail server or a webhook, and a rolled-back move sends nothing. One row per event, recipient and
 channel (a unique ``dedupe_key``), so a hook that runs twice sends nothing more, and delivery
 (:func:`notification_deliver`, the ``deliver_notification`` task on the ``notifications`` queue) is
 safe to run twice: a row that is no longer pending is left alone.
@@ -308,6 +310,27 @@ def notify_turn(waiting: Sequence[tuple[Game, Sequence[Seat]]]) -> int:
             version=game.version,
         )
     return len(_outbox(rows))
+
+
+@transaction.atomic
+def turn_notifications_send(*, turns: Sequence[tuple[int, int, Sequence[int]]]) -> int:
+    """:func:`notify_turn` for turns enqueued by the moves that began them: each (game id, move
+    number, seat indexes). A game that has moved on since (or stopped) is skipped: whoever must act
+    at its newer move is told by the turn that move began. Returns the notifications created.
+    """
+    wanted = {(pk, version): set(seats) for pk, version, seats in turns}
+    games = {
+        game.pk: game
+        for game in Game.objects.filter(pk__in={pk for pk, _ in wanted}, status=GameStatus.RUNNING)
+        if (game.pk, game.version) in wanted
+    }
+    if not games:
+        return 0
+    seats: dict[int, list[Seat]] = {}
+    for seat in Seat.objects.filter(game_id__in=games).order_by("game_id", "index"):
+        if seat.index in wanted[(seat.game_id, games[seat.game_id].version)]:
+            seats.setdefault(seat.game_id, []).append(seat)
+    return notify_turn([(game, seats.get(pk, [])) for pk, game in games.items()])
 
 
 def notify_deadline_near(game: Game, seat: Seat, deadline: datetime) -> int:

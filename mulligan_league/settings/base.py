@@ -248,6 +248,7 @@ CELERY_TASK_ROUTES = {
     "games.tasks.advance_competitions": {"queue": QUEUE_RATINGS},
     "games.tasks.ladder_matchmaking": {"queue": QUEUE_BOTS},
     "games.tasks.deliver_notification": {"queue": QUEUE_NOTIFICATIONS},
+    "games.tasks.notify_turns": {"queue": QUEUE_NOTIFICATIONS},
     "games.tasks.warn_deadlines": {"queue": QUEUE_NOTIFICATIONS},
 }
 # Running leagues match their idle bots this often (games.tasks.ladder_matchmaking, on celery beat).

@@ -1,0 +1,145 @@
+"""``POST /api/games/{id}/moves/`` costs a fixed number of queries: whatever the game's length, its
+number of seats, its competition (deadline rules) and the people's notification settings."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from datetime import timedelta
+from typing import Any
+
+import pytest
+from django.conf import settings
+from django.utils import timezone
+from rest_framework.test import APIClient
+
+from games.models import (
+    Game,
+    League,
+    LeagueGame,
+    Match,
+    MatchGame,
+    Move,
+    NotificationSettings,
+    Player,
+    Season,
+    Tournament,
+    Vacation,
+)
+from games.selectors import deadlines
+from games.selectors.deadlines import deadline_rules_cached
+from games.selectors.games import game_state
+from games.services.moves import move_submit
+from tests.games.factories import VerifiedPlayerFactory
+from tests.games.helpers import create_game
+
+pytestmark = pytest.mark.django_db
+
+SEED = 271_828
+# Token, savepoint, the game row (locked), its seats and who holds them, the idempotency key, the
+# history, the new move, the game's deadline rules (once a minute per process), the next person's
+# vacations, the game row written, the savepoint released. The turn notifications are a task after
+# the commit: none of these.
+MAX_QUERIES_PER_MOVE = 11
+TOURNAMENT_LIMIT = timedelta(hours=2)
+LEAGUE_LIMIT = timedelta(hours=7)
+
+
+def in_competition(game: Game, kind: str) -> timedelta:
+    """Put ``game`` in a tournament or a league (or neither); its move time limit."""
+    if kind == "tournament":
+        tournament = Tournament.objects.create(
+            name="cup",
+            game_id="mulligan",
+            format="swiss",
+            seed=1,
+            move_time_limit=TOURNAMENT_LIMIT,
+            timeout_policy="default_action",
+        )
+        match = Match.objects.create(round=tournament.round_set.create(number=1), table=1, entries=[])
+        MatchGame.objects.create(match=match, number=1, game=game)
+        return TOURNAMENT_LIMIT
+    if kind == "league":
+        league = League.objects.create(name="ladder", game_id="mulligan", move_time_limit=LEAGUE_LIMIT)
+        season = Season.objects.create(league=league, number=1)
+        LeagueGame.objects.create(league=league, season=season, game=game)
+        return LEAGUE_LIMIT
+    return settings.DEFAULT_MOVE_TIME_LIMIT
+
+
+def long_play(state: Any, seat: int, rng: random.Random) -> dict[str, Any]:
+    """A legal action that keeps the game going (no fold, no skip where there is a choice)."""
+    legal = state.legal_actions(seat)
+    going = [action for action in legal if action["type"] not in ("fold", "skip")]
+    return rng.choice(going or legal)
+
+
+def play_until(game: Game, people: list[Player], version: int, rng: random.Random) -> None:
+    while game.version < version:
+        state = game_state(game)
+        seat = state.to_act()[0]
+        move_submit(game_pk=game.pk, user=people[seat].user, action=long_play(state, seat, rng))
+        game.refresh_from_db()
+    assert game.status == "running", "the game must still run to measure a move in it"
+
+
+@pytest.mark.parametrize("kind", ["plain", "tournament", "league"])
+@pytest.mark.parametrize("seats", [2, 4])
+def test_a_move_costs_the_same_queries_after_2_moves_and_after_40(
+    kind: str,
+    seats: int,
+    client_for: Callable[[Player], APIClient],
+    django_assert_max_num_queries: Any,
+) -> None:
+    people = VerifiedPlayerFactory.create_batch(seats)
+    # Every kind of setting a move used to read inline: webhooks, switches, vacations.
+    NotificationSettings.objects.create(user=people[0].user, webhook_url="https://example.org/hook")
+    NotificationSettings.objects.create(user=people[1].user, email_turn=False)
+    now = timezone.now()
+    for person in people:
+        Vacation.objects.create(
+            player=person, starts_at=now + timedelta(days=30), ends_at=now + timedelta(days=31)
+        )
+    game = create_game([p.competitor for p in people], seed=SEED, config={"players": seats})
+    limit = in_competition(game, kind)
+    clients = {seat: client_for(person) for seat, person in enumerate(people)}
+    rng = random.Random(SEED)
+
+    counts = []
+    for depth in (2, 40):
+        play_until(game, people, depth, rng)
+        state = game_state(game)
+        seat = state.to_act()[0]
+        body = {"action": long_play(state, seat, rng), "expected_move": depth, "idempotency_key": f"m{depth}"}
+        with django_assert_max_num_queries(MAX_QUERIES_PER_MOVE) as captured:
+            response = clients[seat].post(f"/api/games/{game.pk}/moves/", body, format="json")
+        assert response.status_code == 201, response.content
+        assert response.json()["number"] == depth + 1
+        counts.append(len(captured))
+        game.refresh_from_db()
+        move = Move.objects.get(game=game, number=depth + 1)
+        # The deadline comes from the game's competition (the vacations are long after it).
+        assert game.turn_deadline == move.created_at + limit
+        assert game.deadline_version == depth + 1
+    assert counts[0] == counts[1], "a longer game must not cost more queries"
+
+
+@pytest.mark.parametrize("kind", ["plain", "tournament", "league"])
+def test_a_games_rules_are_read_once_a_minute(
+    kind: str, players: list[Player], django_assert_num_queries: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    game = create_game([p.competitor for p in players[:2]], seed=SEED)
+    limit = in_competition(game, kind)
+    clock = [1000.0]
+    monkeypatch.setattr(deadlines.time, "monotonic", lambda: clock[0])
+    with django_assert_num_queries(1):
+        assert deadline_rules_cached(game).move_time_limit == limit
+    with django_assert_num_queries(0):
+        assert deadline_rules_cached(game).move_time_limit == limit
+    # An organiser's edit is seen once the minute is up.
+    Tournament.objects.update(move_time_limit=timedelta(hours=3))
+    League.objects.update(move_time_limit=timedelta(hours=3))
+    clock[0] += deadlines.RULES_CACHE_SECONDS + 1
+    with django_assert_num_queries(1):
+        changed = deadline_rules_cached(game).move_time_limit
+    assert changed == (limit if kind == "plain" else timedelta(hours=3))
