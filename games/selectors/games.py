@@ -31,15 +31,36 @@ def seat_summary(seat: Seat) -> dict[str, Any]:
     competitor = seat.competitor
     bot = getattr(competitor, "bot", None)
     player = getattr(competitor, "player", None)
+    return _summary(
+        seat.index,
+        competitor.pk,
+        competitor.name,
+        None if player is None else player.pk,
+        None if bot is None else bot.pk,
+        seat.rank,
+        seat.score,
+    )
+
+
+def _summary(
+    index: int,
+    competitor: int,
+    name: str,
+    player: int | None,
+    bot: int | None,
+    rank: int | None,
+    score: float | None,
+) -> dict[str, Any]:
+    """What a list or a game shows of a seat, whether read as objects or as plain rows."""
     return {
-        "index": seat.index,
-        "competitor": competitor.pk,
-        "name": competitor.name,
+        "index": index,
+        "competitor": competitor,
+        "name": name,
         "kind": "bot" if bot is not None else "player",
-        "player": None if player is None else player.pk,
-        "bot": None if bot is None else bot.pk,
-        "rank": seat.rank,
-        "score": seat.score,
+        "player": player,
+        "bot": bot,
+        "rank": rank,
+        "score": score,
     }
 
 
@@ -60,19 +81,8 @@ def seat_summaries(game_pks: Sequence[int]) -> dict[int, list[dict[str, Any]]]:
     (a list page shows 50 games: no Seat, Competitor, Player or Bot object for each)."""
     by_game: dict[int, list[dict[str, Any]]] = {pk: [] for pk in game_pks}
     rows = Seat.objects.filter(game_id__in=game_pks).order_by("game_id", "index").values_list(*SEAT_ROW)
-    for game_pk, index, competitor, name, player, bot, rank, score in rows:
-        by_game[game_pk].append(
-            {
-                "index": index,
-                "competitor": competitor,
-                "name": name,
-                "kind": "bot" if bot is not None else "player",
-                "player": player,
-                "bot": bot,
-                "rank": rank,
-                "score": score,
-            }
-        )
+    for game_pk, *seat in rows:
+        by_game[game_pk].append(_summary(*seat))
     return by_game
 
 

@@ -185,6 +185,9 @@ class TestGamesAndMoves:
         assert all("game=mulligan" in page["next"] for page in pages[:-1])
         assert [row["id"] for page in pages for row in page["results"]] == [g.pk for g in reversed(made)]
         assert {row["status"] for page in pages for row in page["results"]} == {GameStatus.RUNNING}
+        # The list's seats (plain rows) are what the game itself shows (objects).
+        for row in pages[0]["results"]:
+            assert row["seats"] == api_client.get(f"/api/games/{row['id']}/").json()["seats"]
 
     def test_a_move_list_in_parts_is_the_whole_list(
         self, api_client: APIClient, players: list[Player]
