@@ -214,24 +214,11 @@ class LeagueLadderView(generics.ListAPIView):
         paginator = self.paginator
         assert isinstance(paginator, KeysetPagination)
         rows = paginator.paginate_queryset(ladder_rows(league), request, view=self)
-        # Plain rows (what LeagueEntrySerializer would give, positions from the page's place).
+        # The SQL rows plus their place and the league's rating system: what LeagueEntrySerializer
+        # (which documents them) would give, without a model object per entry.
         response = paginator.get_paginated_response(
             [
-                {
-                    "id": row["id"],
-                    "position": position,
-                    "competitor": row["competitor_id"],
-                    "name": row["competitor__name"],
-                    "kind": "bot" if row["competitor__bot__id"] is not None else "person",
-                    "rating_system": league.rating_system,
-                    "rating": row["rating"],
-                    "mu": row["mu"],
-                    "sigma": row["sigma"],
-                    "games_played": row["games_played"],
-                    "provisional": row["provisional"],
-                    "active": row["active"],
-                    "joined_at": row["joined_at"],
-                }
+                {"id": row["id"], "position": position, **row, "rating_system": league.rating_system}
                 for row, position in zip(rows, paginator.ranks(), strict=True)
             ]
         )

@@ -54,10 +54,11 @@ def _digest(signature: list[tuple[int, int]]) -> str:
 
 def _turns_json(request: Request, turns: list[dict[str, Any]]) -> list[dict[str, Any]]:
     now = timezone.now()
-    return [_turn_json(request, entry, now) for entry in turns]
+    origin = request.build_absolute_uri("/")[:-1]  # once, not twice per game
+    return [_turn_json(origin, entry, now) for entry in turns]
 
 
-def _turn_json(request: Request, entry: dict[str, Any], now: datetime) -> dict[str, Any]:
+def _turn_json(origin: str, entry: dict[str, Any], now: datetime) -> dict[str, Any]:
     game = entry["game"]
     deadline = entry["deadline"]
     return {
@@ -67,8 +68,8 @@ def _turn_json(request: Request, entry: dict[str, Any], now: datetime) -> dict[s
         "move_count": game.version,
         "deadline": deadline,
         "seconds_left": None if deadline is None else max(0.0, (deadline - now).total_seconds()),
-        "api_url": request.build_absolute_uri(reverse("api-game", kwargs={"pk": game.pk})),
-        "page_url": request.build_absolute_uri(f"/games/{game.pk}/"),
+        "api_url": origin + reverse("api-game", kwargs={"pk": game.pk}),
+        "page_url": f"{origin}/games/{game.pk}/",
     }
 
 

@@ -26,14 +26,17 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
+from urllib.parse import urlencode
 
 from django.conf import settings
 from django.db.models import QuerySet
+from django.utils.encoding import escape_uri_path
 from rest_framework.exceptions import NotFound, ValidationError
 from rest_framework.pagination import BasePagination
 from rest_framework.request import Request
 from rest_framework.response import Response
-from rest_framework.utils.urls import remove_query_param, replace_query_param
+
+from games.selectors.lists import Key, OrderedRows, QuerySetRows
 
 EXACT_COUNT_UP_TO = 1000
 MAX_CURSOR_LENGTH = 400
@@ -73,23 +76,6 @@ class Position:
         return cls(tuple(values), forward, rank)
 
 
-@dataclass(frozen=True)
-class Key:
-    field: str
-    descending: bool
-
-    @classmethod
-    def parse(cls, term: str) -> Key:
-        return cls(term.lstrip("-"), term.startswith("-"))
-
-    def beyond(self, forward: bool) -> str:
-        """The lookup for values past a cursor's, in the direction of travel."""
-        return "__lt" if self.descending == forward else "__gt"
-
-    def term(self, forward: bool) -> str:
-        return ("-" if self.descending == forward else "") + self.field
-
-
 @dataclass
 class Page:
     rows: list[Any]
@@ -98,37 +84,25 @@ class Page:
     has_previous: bool
 
 
-def keys_of(queryset: QuerySet[Any]) -> list[Key]:
-    ordering = queryset.query.order_by
-    if not ordering or not 1 <= len(ordering) <= 2 or not all(isinstance(term, str) for term in ordering):
-        raise ValueError(f"a keyset list is ordered by one or two field names, not {ordering!r}")
-    return [Key.parse(term) for term in ordering]
+def ordered_rows(rows: QuerySet[Any] | OrderedRows) -> OrderedRows:
+    return QuerySetRows(rows) if isinstance(rows, QuerySet) else rows
 
 
-def keyset_page(queryset: QuerySet[Any], position: Position, size: int) -> Page:
-    """The ``size`` rows past ``position`` in the queryset's order (one query, or two across ties)."""
-    keys = keys_of(queryset)
+def keyset_page(rows: OrderedRows, position: Position, size: int) -> Page:
+    """The ``size`` rows past ``position`` in the list's order (one query, or two across ties)."""
     forward = position.forward
-    order = [key.term(forward) for key in keys]
     wanted = size + 1
-    rows: list[Any] = []
-    if len(keys) == 2:
-        first, last = keys
-        ties = queryset.filter(
-            **{first.field: position.values[0], last.field + last.beyond(forward): position.values[1]}
-        ).order_by(*order)
-        rows = list(ties[:wanted])
-    if len(rows) < wanted:
-        past = queryset.filter(**{keys[0].field + keys[0].beyond(forward): position.values[0]}).order_by(
-            *order
-        )
-        rows += list(past[: wanted - len(rows)])
-    more = len(rows) > size
-    rows = rows[:size]
+    found: list[Any] = []
+    if len(rows.keys) == 2:
+        found = rows.ties(position.values, forward, wanted)
+    if len(found) < wanted:
+        found += rows.beyond(position.values[0], forward, wanted - len(found))
+    more = len(found) > size
+    found = found[:size]
     if forward:
-        return Page(rows, position.rank + 1, has_next=more, has_previous=True)
-    rows.reverse()
-    return Page(rows, position.rank - len(rows), has_next=True, has_previous=more)
+        return Page(found, position.rank + 1, has_next=more, has_previous=True)
+    found.reverse()
+    return Page(found, position.rank - len(found), has_next=True, has_previous=more)
 
 
 def key_values(row: Any, keys: Sequence[Key]) -> tuple[Any, ...]:
@@ -152,16 +126,15 @@ def forget_counts() -> None:
     _counts.clear()
 
 
-def list_count(queryset: QuerySet[Any], request: Request) -> int:
+def list_count(rows: OrderedRows, request: Request) -> int:
     """The number of rows: exact up to :data:`EXACT_COUNT_UP_TO`, else counted once a while."""
     key = _count_cache_key(request)
     kept = _counts.get(key)
     if kept is not None and kept[1] > time.monotonic():
         return kept[0]
-    unordered = queryset.order_by()
-    count = unordered[: EXACT_COUNT_UP_TO + 1].count()
+    count = rows.count(EXACT_COUNT_UP_TO)
     if count > EXACT_COUNT_UP_TO:
-        count = unordered.count()
+        count = rows.count(None)
         if len(_counts) >= MAX_COUNTS_KEPT:
             _counts.clear()
         _counts[key] = (count, time.monotonic() + settings.API_COUNT_CACHE_SECONDS)
@@ -178,36 +151,38 @@ class KeysetPagination(BasePagination):
         self.page_size: int = settings.REST_FRAMEWORK["PAGE_SIZE"]
 
     def paginate_queryset(self, queryset: Any, request: Request, view: Any = None) -> list[Any]:
+        """A page of a QuerySet or of an :class:`~games.selectors.lists.OrderedRows` list."""
         self.request = request
-        self.keys = keys_of(queryset)
+        rows = ordered_rows(queryset)
+        self.keys: Sequence[Key] = rows.keys
         cursor = request.query_params.get(self.cursor_query_param)
         if cursor:
-            self.page = keyset_page(queryset, Position.decode(cursor, len(self.keys)), self.page_size)
+            self.page = keyset_page(rows, Position.decode(cursor, len(self.keys)), self.page_size)
         else:
-            self.page = self._numbered(queryset, request)
-        self.count = self._count(queryset, request)
+            self.page = self._numbered(rows, request)
+        self.count = self._count(rows, request)
         return self.page.rows
 
-    def _numbered(self, queryset: QuerySet[Any], request: Request) -> Page:
+    def _numbered(self, rows: OrderedRows, request: Request) -> Page:
         raw = request.query_params.get(self.page_query_param) or "1"
         if raw == "last":  # as DRF's page numbers allow
-            number = max(1, -(-list_count(queryset, request) // self.page_size))
+            number = max(1, -(-list_count(rows, request) // self.page_size))
         else:
             number = int(raw) if raw.isdigit() and len(raw) < 10 else 0
         if number < 1:
             raise NotFound("Invalid page.")
         offset = (number - 1) * self.page_size
-        rows = list(queryset[offset : offset + self.page_size + 1])
-        if not rows and number > 1:
+        found = rows.window(offset, self.page_size + 1)
+        if not found and number > 1:
             raise NotFound("Invalid page.")
-        more = len(rows) > self.page_size
-        return Page(rows[: self.page_size], offset + 1, has_next=more, has_previous=number > 1)
+        more = len(found) > self.page_size
+        return Page(found[: self.page_size], offset + 1, has_next=more, has_previous=number > 1)
 
-    def _count(self, queryset: QuerySet[Any], request: Request) -> int:
+    def _count(self, rows: OrderedRows, request: Request) -> int:
         page = self.page
         if page.first_rank == 1 and not page.has_next:
             return len(page.rows)
-        return list_count(queryset, request)
+        return list_count(rows, request)
 
     def get_paginated_response(self, data: Any) -> Response:
         return Response(
@@ -223,17 +198,27 @@ class KeysetPagination(BasePagination):
         """The places of the page's rows in the whole list (1 = first)."""
         return range(self.page.first_rank, self.page.first_rank + len(self.page.rows))
 
-    def _link(self, position: Position) -> str:
-        url = self.request.build_absolute_uri()
-        url = remove_query_param(url, self.page_query_param)
-        return replace_query_param(url, self.cursor_query_param, position.encode())
+    def _url(self, cursor: str | None) -> str:
+        """This list's address with the other query parameters as sent, sorted (as DRF's
+        ``replace_query_param`` gives them), no page number, and this cursor if any."""
+        request = self.request
+        params = {
+            name: values
+            for name, values in request.query_params.lists()
+            if name not in (self.page_query_param, self.cursor_query_param)
+        }
+        if cursor is not None:
+            params[self.cursor_query_param] = [cursor]
+        base = request.build_absolute_uri(escape_uri_path(request.path))
+        return f"{base}?{urlencode(sorted(params.items()), doseq=True)}" if params else base
 
     def get_next_link(self) -> str | None:
         page = self.page
         if not page.has_next or not page.rows:
             return None
         last = page.rows[-1]
-        return self._link(Position(key_values(last, self.keys), True, page.first_rank + len(page.rows) - 1))
+        position = Position(key_values(last, self.keys), True, page.first_rank + len(page.rows) - 1)
+        return self._url(position.encode())
 
     def get_previous_link(self) -> str | None:
         page = self.page
@@ -241,10 +226,8 @@ class KeysetPagination(BasePagination):
             return None
         if not page.rows or page.first_rank <= self.page_size + 1:
             # The page before is the first: its plain address (a cursor there would point at no row).
-            url = remove_query_param(self.request.build_absolute_uri(), self.cursor_query_param)
-            return remove_query_param(url, self.page_query_param)
-        first = page.rows[0]
-        return self._link(Position(key_values(first, self.keys), False, page.first_rank))
+            return self._url(None)
+        return self._url(Position(key_values(page.rows[0], self.keys), False, page.first_rank).encode())
 
     def get_paginated_response_schema(self, schema: dict[str, Any]) -> dict[str, Any]:
         return {

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.conf import settings
-from django.shortcuts import get_object_or_404
+from django.http import Http404
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import generics, permissions, status
@@ -26,7 +25,7 @@ from games.api.serializers import (
 )
 from games.api.throttles import LoginThrottle, MoveSubmitThrottle
 from games.converters import MAX_ID
-from games.models import Bot, Competitor, Player
+from games.models import Bot, Competitor, Game, Player
 from games.selectors import games as game_selectors
 from games.selectors import ratings as rating_selectors
 from games.services.errors import InvalidInput, NotAllowed
@@ -66,20 +65,7 @@ class GameListCreateView(APIView):
         games = game_selectors.game_list(request.query_params.get("game"), request.query_params.get("status"))
         paginator = KeysetPagination()
         page = paginator.paginate_queryset(games, request, view=self)
-        seats = game_selectors.seat_summaries([game.pk for game in page])
-        return paginator.get_paginated_response(
-            [
-                {
-                    "id": game.pk,
-                    "game": game.game_id,
-                    "status": game.status,
-                    "move_count": game.version,
-                    "seats": seats[game.pk],
-                    "created_at": game.created_at,
-                }
-                for game in page
-            ]
-        )
+        return paginator.get_paginated_response(game_selectors.with_seats(page))
 
     @extend_schema(request=GameCreateSerializer, responses={201: OpenApiTypes.OBJECT})
     def post(self, request: Request) -> Response:
@@ -120,13 +106,21 @@ def _competitor_for(seat: dict[str, Any]) -> Competitor:
     return bot.competitor
 
 
+def _game_read(pk: int) -> tuple[Game, list[game_selectors.SeatRow]]:
+    found = game_selectors.game_read(pk)
+    if found is None:
+        raise Http404("No Game matches the given query.")  # as get_object_or_404 words it
+    return found
+
+
 class GameDetailView(APIView):
     permission_classes = [permissions.AllowAny]
 
     @extend_schema(responses=OpenApiTypes.OBJECT)
     def get(self, request: Request, pk: int) -> Response:
-        game = get_object_or_404(game_selectors.games_with_seats(), pk=pk)
-        return Response(game_selectors.game_view(game, request.user))
+        game, seats = _game_read(pk)
+        moves = [(seat, action) for _number, seat, action, _at in game_selectors.move_rows(pk)]
+        return Response(game_selectors.game_view(game, request.user, seats, moves))
 
 
 class GameMovesView(APIView):
@@ -147,8 +141,8 @@ class GameMovesView(APIView):
     def get(self, request: Request, pk: int) -> Response:
         after = _whole_number(request, "after", 0, MAX_ID)
         limit = _whole_number(request, "limit", 1, MAX_MOVES_PER_PAGE)
-        game = get_object_or_404(game_selectors.games_with_seats(), pk=pk)
-        history = game_selectors.game_history(game, request.user, after=after or 0, limit=limit)
+        game, seats = _game_read(pk)
+        history = game_selectors.game_history(game, request.user, after=after or 0, limit=limit, seats=seats)
         if limit is not None:
             moves = history["moves"]
             last = moves[-1]["number"] if moves else after or 0
@@ -206,27 +200,11 @@ class LadderView(generics.ListAPIView):
         return rating_selectors.ladder_rows(game_id)
 
     def list(self, request: Request, *args: Any, **kwargs: Any) -> Response:
-        # Rows as dicts, not model instances through the serializer: a page of the ladder is read
-        # all day, and building 50 instances and serializer fields cost more than the query.
+        # The rows are the answer's dicts already (hand-written SQL, not the serializer: a page of
+        # the ladder is read all day); the serializer documents them.
         paginator = self.paginator
         assert paginator is not None
-        rows = paginator.paginate_queryset(self.get_queryset(), request, view=self)
-        provisional_below = settings.ELO_PROVISIONAL_GAMES
-        return paginator.get_paginated_response(
-            [
-                {
-                    "competitor": row["competitor_id"],
-                    "name": row["competitor__name"],
-                    "kind": "bot" if row["competitor__bot__id"] is not None else "player",
-                    "player": row["competitor__player__id"],
-                    "game_id": row["game_id"],
-                    "rating": row["rating"],
-                    "games_played": row["games_played"],
-                    "provisional": row["games_played"] < provisional_below,
-                }
-                for row in rows
-            ]
-        )
+        return paginator.get_paginated_response(paginator.paginate_queryset(self.get_queryset(), request, view=self))
 
 
 class PlayerDetailView(APIView):
@@ -234,11 +212,10 @@ class PlayerDetailView(APIView):
 
     @extend_schema(responses=OpenApiTypes.OBJECT)
     def get(self, request: Request, pk: int) -> Response:
-        player = get_object_or_404(Player.objects.select_related("competitor"), pk=pk)
-        return Response(
-            {"id": player.pk, "name": player.competitor.name, "competitor": player.competitor.pk}
-            | rating_selectors.competitor_ratings(player.competitor)
-        )
+        profile = rating_selectors.player_profile(pk)
+        if profile is None:
+            raise Http404("No Player matches the given query.")  # as get_object_or_404 words it
+        return Response(profile)
 
 
 class TokenLoginView(ObtainAuthToken):

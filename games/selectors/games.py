@@ -14,7 +14,8 @@ from django.db import router
 from django.db.models import Prefetch, QuerySet, prefetch_related_objects
 
 from engine import State, get_game, replay
-from games.models import BotKind, Game, GameStatus, Seat
+from games.models import BotKind, Game, GameStatus, Move, Seat
+from games.selectors.lists import Key, SqlList, fetch, model_fields
 
 
 def user_seat_indexes(game: Game, user: AbstractBaseUser | AnonymousUser) -> list[int]:
@@ -64,35 +65,60 @@ def _summary(
     }
 
 
-SEAT_ROW = (
-    "game_id",
-    "index",
-    "competitor_id",
-    "competitor__name",
-    "competitor__player__id",
-    "competitor__bot__id",
-    "rank",
-    "score",
-)
+_SEATS_SELECT = """
+SELECT games_seat.game_id, games_seat."index", games_seat.competitor_id, games_competitor.name,
+       games_player.id, games_bot.id, games_seat.rank, games_seat.score
+FROM games_seat
+JOIN games_competitor ON games_competitor.id = games_seat.competitor_id
+LEFT JOIN games_player ON games_player.competitor_id = games_competitor.id
+LEFT JOIN games_bot ON games_bot.competitor_id = games_competitor.id
+"""
 
 
 def seat_summaries(game_pks: Sequence[int]) -> dict[int, list[dict[str, Any]]]:
     """:func:`seat_summary` of every seat of these games, by game, from one query of plain rows
     (a list page shows 50 games: no Seat, Competitor, Player or Bot object for each)."""
     by_game: dict[int, list[dict[str, Any]]] = {pk: [] for pk in game_pks}
-    rows = Seat.objects.filter(game_id__in=game_pks).order_by("game_id", "index").values_list(*SEAT_ROW)
-    for game_pk, *seat in rows:
-        by_game[game_pk].append(_summary(*seat))
+    if by_game:
+        # IN (...) rather than PostgreSQL's = ANY(array): the embedded default runs on SQLite.
+        placeholders = ", ".join(["%s"] * len(by_game))
+        sql = f"{_SEATS_SELECT} WHERE games_seat.game_id IN ({placeholders}) ORDER BY 1, 2"
+        for game_pk, *seat in fetch(sql, list(by_game)):
+            by_game[game_pk].append(_summary(*seat))
     return by_game
 
 
-def game_list(game_id: str | None = None, status: str | None = None) -> QuerySet[Game]:
-    """The games list's rows, newest first (only the columns it shows; seats: :func:`seat_summaries`)."""
-    games = Game.objects.order_by("-id").only("id", "game_id", "status", "version", "created_at")
+def game_list(game_id: str | None = None, status: str | None = None) -> SqlList:
+    """The games list's rows, newest first, by hand-written SQL (see :mod:`games.selectors.lists`);
+    their ``seats`` are empty until :func:`with_seats` fills them."""
+    where, params = [], []
     if game_id:
-        games = games.filter(game_id=game_id)
+        where.append("game_id = %s")
+        params.append(game_id)
     if status:
-        games = games.filter(status=status)
+        where.append("status = %s")
+        params.append(status)
+    return SqlList(
+        select="SELECT id, game_id, status, version, created_at FROM games_game",
+        count_from="FROM games_game",
+        where=tuple(where),
+        params=tuple(params),
+        order=((Key("id", True), "id"),),
+        row=_listed_game,
+        fields=(None, None, None, None, *model_fields(Game, "created_at")),
+    )
+
+
+def _listed_game(values: tuple[Any, ...]) -> dict[str, Any]:
+    pk, game_id, status, version, created_at = values
+    return {"id": pk, "game": game_id, "status": status, "move_count": version, "seats": [], "created_at": created_at}
+
+
+def with_seats(games: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Listed games (:func:`game_list`'s rows) with their seats, from one more query."""
+    seats = seat_summaries([game["id"] for game in games])
+    for game in games:
+        game["seats"] = seats[game["id"]]
     return games
 
 
@@ -106,10 +132,42 @@ def _seats_prefetch() -> Prefetch[Any]:
     return Prefetch("seats", queryset=seats)
 
 
-def game_view(game: Game, user: AbstractBaseUser | AnonymousUser) -> dict[str, Any]:
-    """The game as the requester may see it: their seat's observation, or a spectator's."""
-    state = game_state(game)
-    mine = user_seat_indexes(game, user)
+@dataclass(frozen=True)
+class SeatRow:
+    """What a game's reads need of a seat: its summary and the user who holds it (a person's)."""
+
+    summary: dict[str, Any]
+    user_id: int | None
+
+
+def seat_rows(game: Game) -> list[SeatRow]:
+    """:class:`SeatRow` of a game read with its seats (:func:`games_with_seats`)."""
+    rows = []
+    for seat in game.seats.all():
+        player = getattr(seat.competitor, "player", None)
+        rows.append(SeatRow(seat_summary(seat), None if player is None else player.user_id))
+    return rows
+
+
+def _mine(seats: Sequence[SeatRow], user: AbstractBaseUser | AnonymousUser) -> list[int]:
+    if not user.is_authenticated:
+        return []
+    return [row.summary["index"] for row in seats if row.user_id is not None and row.user_id == user.pk]
+
+
+def game_view(
+    game: Game,
+    user: AbstractBaseUser | AnonymousUser,
+    seats: Sequence[SeatRow] | None = None,
+    moves: Sequence[tuple[int, dict[str, Any]]] | None = None,
+) -> dict[str, Any]:
+    """The game as the requester may see it: their seat's observation, or a spectator's.
+
+    ``seats`` and ``moves`` (``(seat, action)`` in order) as read by :func:`game_read`; without
+    them they come from the game's prefetched seats and a query of its moves."""
+    seats = seat_rows(game) if seats is None else seats
+    state = game_state(game) if moves is None else replay(game.game_id, game.config, game.seed, moves)
+    mine = _mine(seats, user)
     to_act = state.to_act()
     acting = [seat for seat in mine if seat in to_act]
     viewer = acting[0] if acting else (mine[0] if mine else None)
@@ -120,7 +178,7 @@ def game_view(game: Game, user: AbstractBaseUser | AnonymousUser) -> dict[str, A
         "status": game.status,
         "rated": game.rated,
         "move_count": game.version,
-        "seats": [seat_summary(seat) for seat in game.seats.all()],
+        "seats": [row.summary for row in seats],
         "your_seats": mine,
         "viewer_seat": viewer,
         "to_act": to_act,
@@ -135,24 +193,71 @@ def game_view(game: Game, user: AbstractBaseUser | AnonymousUser) -> dict[str, A
     return view
 
 
+# Every column of a game, in the model's order (what Model.from_db expects).
+_GAME_FIELDS = tuple(field.attname for field in Game._meta.concrete_fields)
+_GAME_READ = f"""
+SELECT {", ".join(f"games_game.{name}" for name in _GAME_FIELDS)},
+       games_seat."index", games_seat.competitor_id, games_competitor.name, games_player.id, games_bot.id,
+       games_seat.rank, games_seat.score, games_player.user_id
+FROM games_game
+LEFT JOIN games_seat ON games_seat.game_id = games_game.id
+LEFT JOIN games_competitor ON games_competitor.id = games_seat.competitor_id
+LEFT JOIN games_player ON games_player.competitor_id = games_competitor.id
+LEFT JOIN games_bot ON games_bot.competitor_id = games_competitor.id
+WHERE games_game.id = %s ORDER BY games_seat."index"
+"""
+_GAME_READ_FIELDS = (*Game._meta.concrete_fields, *(None,) * 8)
+
+
+def game_read(pk: int) -> tuple[Game, list[SeatRow]] | None:
+    """A game and its seats in one query of hand-written SQL (no Seat, Competitor, Player or Bot
+    object: the API reads a game all day); None when there is no such game."""
+    rows = fetch(_GAME_READ, [pk], _GAME_READ_FIELDS)
+    if not rows:
+        return None
+    width = len(_GAME_FIELDS)
+    game = Game.from_db(router.db_for_read(Game), _GAME_FIELDS, rows[0][:width])
+    seats = []
+    for row in rows:
+        *summary, user_id = row[width:]
+        if summary[0] is not None:  # a game has seats; the LEFT JOIN only keeps a seatless one found
+            seats.append(SeatRow(_summary(*summary), user_id))
+    return game, seats
+
+
+_MOVE_ROW_FIELDS = model_fields(Move, "number", "seat", "action", "created_at")
+
+
+def move_rows(pk: int, after: int = 0, limit: int | None = None) -> list[tuple[int, int, dict[str, Any], Any]]:
+    """``(number, seat, action, created_at)`` of a game's moves numbered after ``after``, in order
+    (at most ``limit``), read along the (game, number) index."""
+    sql = "SELECT number, seat, action, created_at FROM games_move WHERE game_id = %s AND number > %s ORDER BY number"
+    params: list[Any] = [pk, after]
+    if limit is not None:
+        sql += " LIMIT %s"
+        params.append(limit)
+    return fetch(sql, params, _MOVE_ROW_FIELDS)
+
+
 def game_history(
-    game: Game, user: AbstractBaseUser | AnonymousUser, *, after: int = 0, limit: int | None = None
+    game: Game,
+    user: AbstractBaseUser | AnonymousUser,
+    *,
+    after: int = 0,
+    limit: int | None = None,
+    seats: Sequence[SeatRow] | None = None,
 ) -> dict[str, Any]:
     """The move list as the requester may see it; everything, seed and final state included, once over.
 
     ``after``/``limit`` give a part of it: the moves numbered after ``after``, at most ``limit``
     of them (a running game's part is read along the (game, number) index, so its last part costs
     what its first does; a finished game's whole history is read for its final state)."""
-    # game_id too: the related manager ties each move to `game`, reading a deferred key per move.
-    wanted = game.moves.order_by("number").only("game_id", "number", "seat", "action", "created_at")
     if game.is_finished:
         # Its final state needs the whole history anyway: one read, and the part cut from it.
-        history_moves = list(wanted)
-        moves = [move for move in history_moves if move.number > after][:limit]
+        history_moves = move_rows(game.pk)
+        moves = [move for move in history_moves if move[0] > after][:limit]
     else:
-        if after > 0:
-            wanted = wanted.filter(number__gt=after)
-        moves = list(wanted if limit is None else wanted[:limit])
+        moves = move_rows(game.pk, after, limit)
     history: dict[str, Any] = {
         "id": game.pk,
         "game": game.game_id,
@@ -162,26 +267,25 @@ def game_history(
     if game.is_finished:
         history["seed"] = game.seed
         history["config"] = game.config
-        history["moves"] = [_move_json(move, move.action) for move in moves]
-        final = replay(game.game_id, game.config, game.seed, [(m.seat, m.action) for m in history_moves])
+        history["moves"] = [_move_json(number, seat, action, at) for number, seat, action, at in moves]
+        final = replay(game.game_id, game.config, game.seed, [(seat, action) for _n, seat, action, _at in history_moves])
         history["final_state"] = final.to_json()
         history["outcome"] = game.outcome
         return history
     engine_game = get_game(game.game_id)
-    mine = user_seat_indexes(game, user)
+    mine = _mine(seat_rows(game) if seats is None else seats, user)
     viewer = mine[0] if mine else None
     history["moves"] = [
         _move_json(
-            move,
-            move.action if move.seat in mine else engine_game.redact_action(move.seat, move.action, viewer),
+            number, seat, action if seat in mine else engine_game.redact_action(seat, action, viewer), at
         )
-        for move in moves
+        for number, seat, action, at in moves
     ]
     return history
 
 
-def _move_json(move: Any, action: dict[str, Any]) -> dict[str, Any]:
-    return {"number": move.number, "seat": move.seat, "action": action, "created_at": move.created_at}
+def _move_json(number: int, seat: int, action: dict[str, Any], created_at: Any) -> dict[str, Any]:
+    return {"number": number, "seat": seat, "action": action, "created_at": created_at}
 
 
 # Whose turn it is depends only on (game, version): cached under that key, a page or a long poll
@@ -240,32 +344,36 @@ def turns_signature(turns: Sequence[dict[str, Any]]) -> list[tuple[int, int]]:
     return sorted((entry["game"].pk, entry["game"].version) for entry in turns)
 
 
+# In the model's order: Model.from_db takes a subset of the columns in that order.
+_TURN_GAME_FIELDS = ("id", "game_id", "status", "version", "created_at", "turn_deadline")
+# The user's seats that must act now, along the ``seat_to_act`` index (as :func:`_acting_seats`).
+_TURNS_READ = f"""
+SELECT games_seat."index", {", ".join(f"games_game.{name}" for name in _TURN_GAME_FIELDS)}
+FROM games_seat
+JOIN games_player ON games_player.competitor_id = games_seat.competitor_id
+JOIN games_game ON games_game.id = games_seat.game_id
+WHERE games_seat.to_act AND games_game.status = %s AND games_player.user_id = %s
+ORDER BY games_seat.game_id, games_seat."index"
+"""
+_TURNS_FIELDS = (None, *model_fields(Game, *_TURN_GAME_FIELDS))
+
+
 def turns_waiting(user: AbstractBaseUser | AnonymousUser) -> list[dict[str, Any]]:
     """The games waiting for a move of this user, the nearest deadline first (one query).
 
-    Each entry: ``game`` (the row, without its seats: :func:`games_seats_prefetch` adds them),
-    ``seats`` (the user's seat indexes that must act), ``deadline`` (the game's turn deadline, or
-    None)."""
+    Each entry: ``game`` (the row's shown columns, without its seats: :func:`games_seats_prefetch`
+    adds them), ``seats`` (the user's seat indexes that must act), ``deadline`` (the game's turn
+    deadline, or None)."""
     if not user.is_authenticated:
         return []
+    db = router.db_for_read(Game)
     by_game: dict[int, dict[str, Any]] = {}
-    for seat in (
-        _acting_seats(user)
-        .select_related("game")
-        .only(
-            "index",
-            "game__id",
-            "game__game_id",
-            "game__version",
-            "game__status",
-            "game__turn_deadline",
-            "game__created_at",
-        )
-    ):
-        entry = by_game.setdefault(
-            seat.game_id, {"game": seat.game, "seats": [], "deadline": seat.game.turn_deadline}
-        )
-        entry["seats"].append(seat.index)
+    for index, *game_values in fetch(_TURNS_READ, [GameStatus.RUNNING.value, user.pk], _TURNS_FIELDS):
+        entry = by_game.get(game_values[0])
+        if entry is None:
+            game = Game.from_db(db, _TURN_GAME_FIELDS, game_values)
+            entry = by_game[game.pk] = {"game": game, "seats": [], "deadline": game.turn_deadline}
+        entry["seats"].append(index)
     far_future = (1, 0.0)
     return sorted(
         by_game.values(),

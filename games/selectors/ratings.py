@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.conf import settings
 from django.db.models import QuerySet
 
 from games.models import Competitor, Rating, RatingChange
+from games.selectors.lists import Key, SqlList, fetch, model_fields
 
 
 def ladder(game_id: str) -> QuerySet[Rating]:
@@ -17,35 +19,73 @@ def ladder(game_id: str) -> QuerySet[Rating]:
     )
 
 
-def ladder_rows(game_id: str) -> QuerySet[Rating, Any]:
-    """The ladder as plain rows, best first (the API's page): only the columns it shows, read along
-    the ``rating_ladder`` index (game, rating descending, competitor)."""
-    return (
-        Rating.objects.filter(game_id=game_id)
-        .order_by("-rating", "competitor_id")
-        .values(
-            "competitor_id",
-            "competitor__name",
-            "competitor__player__id",
-            "competitor__bot__id",
-            "game_id",
-            "rating",
-            "games_played",
-        )
+def ladder_rows(game_id: str) -> SqlList:
+    """The ladder as the API's rows, best first, read along the ``rating_ladder`` index (game, rating
+    descending, competitor) by hand-written SQL (see :mod:`games.selectors.lists`)."""
+    return SqlList(
+        select=_LADDER_SELECT,
+        count_from="FROM games_rating",
+        where=("games_rating.game_id = %s",),
+        params=(game_id,),
+        order=((Key("rating", True), "games_rating.rating"), (Key("competitor", False), "games_rating.competitor_id")),
+        row=_ladder_row,
     )
 
 
-def competitor_ratings(competitor: Competitor) -> dict[str, Any]:
+_LADDER_SELECT = """
+SELECT games_rating.competitor_id, games_competitor.name, games_player.id, games_bot.id,
+       games_rating.game_id, games_rating.rating, games_rating.games_played
+FROM games_rating
+JOIN games_competitor ON games_competitor.id = games_rating.competitor_id
+LEFT JOIN games_player ON games_player.competitor_id = games_competitor.id
+LEFT JOIN games_bot ON games_bot.competitor_id = games_competitor.id
+"""
+
+
+def _ladder_row(values: tuple[Any, ...]) -> dict[str, Any]:
+    competitor, name, player, bot, game_id, rating, games_played = values
+    return {
+        "competitor": competitor,
+        "name": name,
+        "kind": "bot" if bot is not None else "player",
+        "player": player,
+        "game_id": game_id,
+        "rating": rating,
+        "games_played": games_played,
+        "provisional": games_played < settings.ELO_PROVISIONAL_GAMES,
+    }
+
+
+_PLAYER_READ = """
+SELECT games_player.id, games_competitor.id, games_competitor.name,
+       games_rating.game_id, games_rating.rating, games_rating.games_played
+FROM games_player
+JOIN games_competitor ON games_competitor.id = games_player.competitor_id
+LEFT JOIN games_rating ON games_rating.competitor_id = games_competitor.id
+WHERE games_player.id = %s ORDER BY games_rating.game_id
+"""
+# Along the ``rating_change_history`` index: a long career is one read, no objects.
+_CHANGES_READ = """
+SELECT games_game.game_id, games_ratingchange.game_id, games_ratingchange.rating_before,
+       games_ratingchange.rating_after, games_ratingchange.created_at
+FROM games_ratingchange JOIN games_game ON games_game.id = games_ratingchange.game_id
+WHERE games_ratingchange.competitor_id = %s ORDER BY games_ratingchange.id
+"""
+_CHANGES_FIELDS = (None, None, None, None, *model_fields(RatingChange, "created_at"))
+
+
+def player_profile(pk: int) -> dict[str, Any] | None:
+    """A player's public record (name, ratings by game, rating history) by hand-written SQL, two
+    queries; None when there is no such player."""
+    rows = fetch(_PLAYER_READ, [pk])
+    if not rows:
+        return None
+    player, competitor, name = rows[0][:3]
     ratings = {
         game_id: {"rating": rating, "games_played": played}
-        for game_id, rating, played in competitor.ratings.values_list("game_id", "rating", "games_played")
+        for *_, game_id, rating, played in rows
+        if game_id is not None
     }
-    # Plain rows along the ``rating_change_history`` index: a long career is one read, no objects.
-    changes = (
-        RatingChange.objects.filter(competitor=competitor)
-        .order_by("id")
-        .values_list("game__game_id", "game_id", "rating_before", "rating_after", "created_at")
-    )
     history = [
         {
             "game": game_id,
@@ -55,9 +95,9 @@ def competitor_ratings(competitor: Competitor) -> dict[str, Any]:
             "delta": after - before,
             "at": at,
         }
-        for game_id, game_pk, before, after, at in changes
+        for game_id, game_pk, before, after, at in fetch(_CHANGES_READ, [competitor], _CHANGES_FIELDS)
     ]
-    return {"ratings": ratings, "rating_history": history}
+    return {"id": player, "name": name, "competitor": competitor, "ratings": ratings, "rating_history": history}
 
 
 def competitor_game_ratings(competitor: Competitor) -> QuerySet[Rating]:

@@ -164,6 +164,8 @@ REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
     "EXCEPTION_HANDLER": "games.api.errors.exception_handler",
+    # DRF's negotiation, with a short way for the Accept headers scripts send (games.api.negotiation).
+    "DEFAULT_CONTENT_NEGOTIATION_CLASS": "games.api.negotiation.ContentNegotiation",
     # games.api.throttles: moves sent per user, token logins per client address ("n/s|min|hour|day").
     "DEFAULT_THROTTLE_RATES": {
         "moves": env("API_MOVE_RATE", default="120/min"),
