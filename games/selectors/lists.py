@@ -163,14 +163,15 @@ class SqlList:
     def keys(self) -> Sequence[Key]:
         return [key for key, _column in self.order]
 
-    def _rows(self, extra: str | None, extra_params: Sequence[Any], forward: bool, limit: int, offset: int = 0) -> list[Any]:
-        conditions = [*self.where, extra] if extra else list(self.where)
-        where = " AND ".join(conditions) or "TRUE"
-        order = ", ".join(
-            f"{column} {'DESC' if key.descending == forward else 'ASC'}" for key, column in self.order
-        )
-        sql = f"{self.select} WHERE {where} ORDER BY {order} LIMIT %s OFFSET %s"
-        found = fetch(sql, [*self.params, *extra_params, limit, offset], self.fields)
+    def _order_by(self, forward: bool) -> str:
+        return ", ".join(f"{column} {'DESC' if key.descending == forward else 'ASC'}" for key, column in self.order)
+
+    def _rows(
+        self, extra: str | None, extra_params: Sequence[Any], forward: bool, limit: int
+    ) -> list[dict[str, Any]]:
+        where = " AND ".join([*self.where, extra] if extra else self.where) or "TRUE"
+        sql = f"{self.select} WHERE {where} ORDER BY {self._order_by(forward)} LIMIT %s"
+        found = fetch(sql, [*self.params, *extra_params, limit], self.fields)
         return [self.row(values) for values in found]
 
     @staticmethod
@@ -178,7 +179,23 @@ class SqlList:
         return ">" if key.past(forward) else "<"
 
     def window(self, offset: int, limit: int) -> list[Any]:
-        return self._rows(None, (), True, limit, offset)
+        if offset == 0:
+            return self._rows(None, (), True, limit)
+        # A deep page (?page=N) finds the sort key of the row before it in the list's index alone
+        # (no joins, no other columns), then reads on from there as a cursor does.
+        keys = ", ".join(column for _key, column in self.order)
+        where = " AND ".join(self.where) or "TRUE"
+        before = fetch(
+            f"SELECT {keys} {self.count_from} WHERE {where} ORDER BY {self._order_by(True)} LIMIT 1 OFFSET %s",
+            [*self.params, offset - 1],
+        )
+        if not before:
+            return []
+        values = before[0]
+        rows = self.ties(values, True, limit) if len(self.order) == 2 else []
+        if len(rows) < limit:
+            rows += self.beyond(values[0], True, limit - len(rows))
+        return rows
 
     def ties(self, values: Sequence[Any], forward: bool, limit: int) -> list[Any]:
         (_first, first_column), (second, second_column) = self.order
