@@ -414,10 +414,14 @@ def game_progress_after(pk: int, after: int, timeout: float, interval: float) ->
         time.sleep(min(interval, remaining))
 
 
+_HISTORY_READ = "SELECT seat, action FROM games_move WHERE game_id = %s ORDER BY number"
+_HISTORY_FIELDS = model_fields(Move, "seat", "action")
+
+
 def game_state(game: Game) -> State:
-    """The engine state, rebuilt from the stored history (the history is the only truth)."""
-    moves = list(game.moves.order_by("number").values_list("seat", "action"))
-    return replay(game.game_id, game.config, game.seed, moves)
+    """The engine state, rebuilt from the stored history (the history is the only truth); the
+    history read by hand-written SQL, as every move and every turn reads it."""
+    return replay(game.game_id, game.config, game.seed, fetch(_HISTORY_READ, [game.pk], _HISTORY_FIELDS))
 
 
 SUBMITTED_KINDS = (BotKind.PROGRAM, BotKind.HTTP)
@@ -434,6 +438,14 @@ class SeatHolder:
 
 # Every column, in the model's order (what Model.from_db expects): the Seat objects are complete.
 _SEAT_FIELDS = tuple(field.attname for field in Seat._meta.concrete_fields)
+_HOLDERS_READ = f"""
+SELECT {", ".join(f'games_seat."{name}"' for name in _SEAT_FIELDS)}, games_player.user_id, games_bot.kind
+FROM games_seat
+LEFT JOIN games_player ON games_player.competitor_id = games_seat.competitor_id
+LEFT JOIN games_bot ON games_bot.competitor_id = games_seat.competitor_id
+WHERE games_seat.game_id = %s ORDER BY games_seat."index"
+"""
+_HOLDERS_FIELDS = (*Seat._meta.concrete_fields, None, None)
 
 
 def seat_holders(game: Game) -> list[SeatHolder]:
@@ -441,14 +453,9 @@ def seat_holders(game: Game) -> list[SeatHolder]:
     Competitor, Player or Bot object per seat (a move reads them on every request)."""
     # Asking here whether each person is away (an EXISTS on vacations) would spare the vacation
     # query of the next turn, but compiling it costs more CPU than that query does.
-    rows = (
-        Seat.objects.filter(game=game)
-        .order_by("index")
-        .values_list(*_SEAT_FIELDS, "competitor__player__user_id", "competitor__bot__kind")
-    )
     db = router.db_for_read(Seat)
     holders = []
-    for *fields, user_id, bot_kind in rows:
+    for *fields, user_id, bot_kind in fetch(_HOLDERS_READ, [game.pk], _HOLDERS_FIELDS):
         seat = Seat.from_db(db, _SEAT_FIELDS, fields)
         seat.game = game
         holders.append(SeatHolder(seat, user_id, bot_kind))

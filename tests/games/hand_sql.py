@@ -13,7 +13,8 @@ from typing import Any
 
 from django.contrib.auth.models import AnonymousUser
 
-from games.models import Game, LeagueEntry, Move, Rating, RatingChange
+from engine import replay
+from games.models import Game, LeagueEntry, Move, Rating, RatingChange, Seat
 from games.selectors import games as game_selectors
 from games.selectors import leagues as league_selectors
 from games.selectors import ratings as rating_selectors
@@ -126,6 +127,20 @@ def _check_games(seeded: dict[str, Any]) -> None:
         moves = [(seat, action) for _n, seat, action, _at in game_selectors.move_rows(game.pk)]
         assert game_selectors.move_rows(game.pk) == [
             tuple(values) for values in Move.objects.filter(game=game).order_by("number").values_list("number", "seat", "action", "created_at")
+        ]
+        orm_moves = list(game.moves.order_by("number").values_list("seat", "action"))
+        assert moves == orm_moves
+        assert game_selectors.game_state(game).to_json() == replay(game.game_id, game.config, game.seed, orm_moves).to_json()
+        assert [
+            ({f.attname: getattr(h.seat, f.attname) for f in Seat._meta.concrete_fields}, h.user_id, h.bot_kind)
+            for h in game_selectors.seat_holders(game)
+        ] == [
+            (
+                {f.attname: getattr(seat, f.attname) for f in Seat._meta.concrete_fields},
+                getattr(getattr(seat.competitor, "player", None), "user_id", None),
+                getattr(getattr(seat.competitor, "bot", None), "kind", None),
+            )
+            for seat in game.seats.all()
         ]
         for user in viewers:
             assert game_selectors.game_view(sql_game, user, seats, moves) == game_selectors.game_view(game, user), user
