@@ -21,9 +21,9 @@ from engine.bots import make_bot
 from engine.play import play_game
 from games import tasks
 from games.models import Bot, BotKind, Competitor, Game, GameStatus, Match, Seat, Tournament
+from games.selectors.games import game_state
 from games.services.competitions import tournament_start
 from games.services.games import game_create, game_play_bots, game_play_bots_batch
-from games.selectors.games import game_state
 from games.services.stalls import (
     bots_requeue_noted,
     stalled_games_requeue,

@@ -24,7 +24,9 @@ def test_on_redis_the_timeout_outlasts_every_task_and_every_countdown(settings: 
     settings.CELERY_BROKER_URL = REDIS
     settings.CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": settings.CELERY_VISIBILITY_TIMEOUT}
     timeout = settings.CELERY_VISIBILITY_TIMEOUT
-    limits = {name: task.time_limit or settings.CELERY_TASK_TIME_LIMIT for name, task in games_tasks().items()}
+    limits = {
+        name: task.time_limit or settings.CELERY_TASK_TIME_LIMIT for name, task in games_tasks().items()
+    }
     assert tasks.play_remote_bots.name in limits and max(limits.values()) < timeout
     longest_notification_backoff = (
         settings.NOTIFY_RETRY_BASE_SECONDS * 2 ** (settings.NOTIFY_MAX_ATTEMPTS - 2) * 1.2
