@@ -216,6 +216,11 @@ CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_TASK_TIME_LIMIT: int = env.int("CELERY_TASK_TIME_LIMIT", default=300)
 CELERY_TASK_SOFT_TIME_LIMIT: int = env.int("CELERY_TASK_SOFT_TIME_LIMIT", default=240)
 CELERY_TASK_ALWAYS_EAGER: bool = env.bool("CELERY_TASK_ALWAYS_EAGER", default=False)
+# A worker told to stop with SIGQUIT (a cold shutdown: `manage.py serve` and the compose file stop
+# workers so) lets its running tasks finish for this many seconds, then cancels them; being
+# acks_late and unacknowledged, they go back to the broker as it closes its connection. 0: no wait.
+# Keep it below the supervisor's stop timeout. (SIGTERM, a warm shutdown, waits for them without end.)
+CELERY_WORKER_SOFT_SHUTDOWN_TIMEOUT: float = env.float("CELERY_WORKER_SOFT_SHUTDOWN_TIMEOUT", default=0.0)
 # Celery's Django fixup closes the worker's database connection before and after every task unless
 # this is set: a new PostgreSQL backend per task, ~7.5 ms of a worker's time per bot game and most
 # of the server's 20-30 ms of CPU per game. With it, the connection is closed only every this many
