@@ -15,7 +15,7 @@ import os
 import signal
 import subprocess
 import time
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -92,6 +92,9 @@ class Workers:
         assert self.broker.key_prefix is not None
         return self.broker.key_prefix.rstrip(":") + "-worker"
 
+    def __call__(self, *, concurrency: int = 2, env: Mapping[str, str] | None = None) -> Worker:
+        return self.start(concurrency=concurrency, env=env)
+
     def start(self, *, concurrency: int = 2, env: Mapping[str, str] | None = None) -> Worker:
         from games.management.commands.serve import worker_environment
         from mulligan_league.celery import worker_command
@@ -123,8 +126,18 @@ class Workers:
         return worker
 
 
+_REPORTS = pytest.StashKey[dict[str, pytest.TestReport]]()
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Iterator[pytest.TestReport]:
+    report: pytest.TestReport = yield
+    item.stash.setdefault(_REPORTS, {})[report.when] = report
+    return report
+
+
 @pytest.fixture
-def workers(django_db_setup: None, tmp_path: Path) -> Iterator[Callable[..., Worker]]:
+def workers(django_db_setup: None, tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[Workers]:
     """``workers(concurrency=2, env={...})`` starts a worker as ``serve`` does; all are killed after."""
     broker = Broker.isolated(broker_url(), tmp_path / "broker")
     if broker.key_prefix is None:
@@ -146,14 +159,15 @@ def workers(django_db_setup: None, tmp_path: Path) -> Iterator[Callable[..., Wor
     )
     try:
         with publishing_to(broker):
-            yield pool.start
+            yield pool
     finally:
         for worker in pool.started:
             if worker.group_alive() or worker.alive():
                 worker.kill()
-        # Printed during teardown: pytest shows it only under a failed test.
-        for worker in pool.started:
-            print(f"---- {worker.log_path} ----\n{worker.log()[-20000:]}")
+        if any(report.failed for report in request.node.stash.get(_REPORTS, {}).values()):
+            # Printed during teardown: pytest shows it under the failed test.
+            for worker in pool.started:
+                print(f"---- {worker.log_path} ----\n{worker.log()[-20000:]}")
         broker.clean_up()
 
 

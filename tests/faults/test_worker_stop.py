@@ -24,7 +24,7 @@ from games.models import Bot, BotKind, BotVersion, Competitor, Game, GameStatus,
 from games.services.games import game_create
 from games.services.players import builtin_bots_ensure
 from tests.e2e.conftest import GAME_TIMEOUT, POLL_INTERVAL
-from tests.faults.conftest import Worker
+from tests.faults.conftest import Worker, Workers
 
 pytestmark = [pytest.mark.faults, pytest.mark.django_db(transaction=True)]
 
@@ -101,7 +101,7 @@ def wait_for(condition: Callable[[], bool], what: str, worker: Worker) -> None:
     "bot_answers", [False, True], ids=["bot-silent-until-the-worker-is-gone", "bot-answers-as-it-stops"]
 )
 def test_a_stopped_worker_finishes_or_returns_its_task(
-    workers: Callable[..., Worker], held_bot_url: str, bot_answers: bool
+    workers: Workers, held_bot_url: str, bot_answers: bool
 ) -> None:
     random_bot = next(
         b for b in builtin_bots_ensure() if b.game_id == "mulligan" and b.engine_bot == "random"
