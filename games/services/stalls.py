@@ -19,8 +19,9 @@ Both are safe against the live work they may meet. A game is handed over under i
 with ``SKIP LOCKED``: a worker playing it holds that lock for the whole of each stored part, so a
 game being played is passed over, and a task that still arrives for a game already played
 (a redelivery, the hand-over of a game that was only queued behind others) finds nothing left to
-do under the same lock. A hand-over is noted (``Game.bots_requeued_at``) and the game waits
-``STALL_SECONDS`` again before the next, so a long queue is not flooded with copies of itself.
+do under the same lock. A hand-over is noted (``Game.bots_requeued_at``) and the game waits at least
+``STALL_SECONDS`` again, twice as long each time it still does not move, before the next: a long
+queue is not flooded with copies of itself, nor the log with a game whose bots keep failing.
 A tournament moves on under its own row lock from what is stored, so doing it twice changes nothing.
 """
 
@@ -32,7 +33,7 @@ from datetime import datetime, timedelta
 
 from django.conf import settings
 from django.db import transaction
-from django.db.models import Count, F, Max, Q, QuerySet
+from django.db.models import Count, DurationField, ExpressionWrapper, F, Max, Q, QuerySet, Value
 from django.utils import timezone
 
 from games.models import CompetitionState, Game, GameStatus, Round, Seat
@@ -64,28 +65,42 @@ def stalled_games_requeue(*, now: datetime | None = None, limit: int = STALL_BAT
     """Queue again the bots of the running games that must move and have not for a while; returns
     how many games were handed over."""
     now = now or timezone.now()
-    cutoff = stall_cutoff(now)
     bots_to_act = Seat.objects.filter(to_act=True, competitor__bot__isnull=False).values("game_id")
     candidates = list(
-        _stalled(Game.objects.filter(pk__in=bots_to_act), cutoff)
+        _stalled(Game.objects.filter(pk__in=bots_to_act), now)
         .order_by("moved_at", "pk")
         .values_list("pk", flat=True)[:limit]
     )
     return _requeue(candidates, now) if candidates else 0
 
 
-def _stalled(games: QuerySet[Game], cutoff: datetime) -> QuerySet[Game]:
-    return games.filter(status=GameStatus.RUNNING, moved_at__lt=cutoff).filter(
-        Q(bots_requeued_at__isnull=True) | Q(bots_requeued_at__lt=cutoff)
+def _stalled(games: QuerySet[Game], now: datetime) -> QuerySet[Game]:
+    """The running games among these that have not moved for ``STALL_SECONDS`` and are due a hand-over.
+
+    A game handed over before and still not moved waits as long again as it had been still then
+    (30 s, 60 s, 120 s, ... after its last move), up to ``STALL_BACKOFF_MAX`` between two: a game
+    whose bots keep failing, or that waits behind a long queue, is not handed over every sweep.
+    """
+    cutoff = stall_cutoff(now)
+    backoff_max = timedelta(seconds=settings.STALL_BACKOFF_MAX)
+    return (
+        games.filter(status=GameStatus.RUNNING, moved_at__lt=cutoff)
+        .alias(
+            still_then=ExpressionWrapper(F("bots_requeued_at") - F("moved_at"), output_field=DurationField()),
+            since=ExpressionWrapper(Value(now) - F("bots_requeued_at"), output_field=DurationField()),
+        )
+        .filter(
+            Q(bots_requeued_at__isnull=True)
+            | Q(bots_requeued_at__lt=cutoff) & (Q(since__gte=F("still_then")) | Q(since__gte=backoff_max))
+        )
     )
 
 
 @transaction.atomic
 def _requeue(candidates: Sequence[int], now: datetime) -> int:
-    cutoff = stall_cutoff(now)
     # Checked again under the row locks; a game locked now is being played: left alone.
     locked = list(
-        _stalled(Game.objects.filter(pk__in=candidates), cutoff)
+        _stalled(Game.objects.filter(pk__in=candidates), now)
         .select_for_update(skip_locked=True)
         .order_by("pk")
         .values_list("pk", "moved_at", "bots_requeued_at")
@@ -105,7 +120,8 @@ def _requeue(candidates: Sequence[int], now: datetime) -> int:
 
 
 def _thinking_over(game_pk: int, now: datetime, moved_at: datetime, requeued_at: datetime | None) -> bool:
-    """Whether a game with submitted bots has been still for longer than a decision may take."""
+    """Whether a game with submitted bots has been still for longer than a decision may take
+    (the hand-over before, if any, counted as :func:`_stalled` counts it)."""
     rules = remote_rules_for(game_pk)
     cutoff = stall_cutoff(now) - timedelta(milliseconds=rules.move_time_ms + rules.bank_ms)
     return moved_at < cutoff and (requeued_at is None or requeued_at < cutoff)

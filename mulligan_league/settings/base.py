@@ -271,6 +271,8 @@ DEFAULT_MOVE_TIME_LIMIT = timedelta(seconds=env.int("DEFAULT_MOVE_TIME_LIMIT_SEC
 # row lock and is passed over anyway, so a shorter one only queues games waiting in a long queue twice.
 STALL_CHECK_INTERVAL: float = env.float("STALL_CHECK_INTERVAL", default=10.0)
 STALL_SECONDS: float = env.float("STALL_SECONDS", default=30.0)
+# A game handed over and still not moving is handed over again after twice the wait each time, up to this.
+STALL_BACKOFF_MAX: float = env.float("STALL_BACKOFF_MAX", default=3600.0)
 CELERY_BEAT_SCHEDULE = {
     "ladder-matchmaking": {
         "task": "games.tasks.ladder_matchmaking",

@@ -6,6 +6,7 @@ Times are passed to the sweep (``now=``) rather than waited for: nothing here sl
 
 from __future__ import annotations
 
+import itertools
 import threading
 from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager
@@ -105,13 +106,28 @@ def test_a_game_that_moved_lately_or_waits_for_a_person_is_left_alone(
 
 
 @pytest.mark.django_db
-def test_a_game_still_queued_is_handed_over_once_per_stall_bound(random_bot: Bot, settings: Any) -> None:
+def test_a_game_that_still_does_not_move_is_handed_over_again_after_twice_the_wait(
+    random_bot: Bot, settings: Any
+) -> None:
     game = lost_game([random_bot.competitor, random_bot.competitor], seed=74)
-    first = later(1, settings)
-    # No on-commit callbacks run here: the task handed over never runs (a long queue, another dead worker).
-    assert stalled_games_requeue(now=first) == 1
-    assert stalled_games_requeue(now=first + timedelta(seconds=settings.STALL_SECONDS / 2)) == 0
-    assert stalled_games_requeue(now=first + timedelta(seconds=settings.STALL_SECONDS + 1)) == 1
+    moved = Game.objects.get(pk=game.pk).moved_at
+    stall = timedelta(seconds=settings.STALL_SECONDS)
+    settings.STALL_BACKOFF_MAX = 3 * settings.STALL_SECONDS
+    longest = timedelta(seconds=settings.STALL_BACKOFF_MAX)
+    step = stall / 10
+    # A sweep every `step`, and the task handed over never runs (no on-commit callbacks run here:
+    # a long queue, or another dead worker).
+    handed_over = []
+    for k in range(200):
+        now = moved + k * step
+        if stalled_games_requeue(now=now):
+            handed_over.append(now - moved)
+    assert stall <= handed_over[0] <= stall + step
+    waits = [later - earlier for earlier, later in itertools.pairwise(handed_over)]
+    for still, wait in zip(handed_over[:-1], waits, strict=True):
+        # As long again as the game had been still at the hand-over before, up to the longest wait.
+        assert min(still, longest) <= wait <= min(still, longest) + step
+    assert waits[-1] >= longest  # the longest wait is reached, and kept
     game.refresh_from_db()
     assert (game.status, game.version) == (GameStatus.RUNNING, 0)
 
@@ -155,7 +171,8 @@ def test_a_game_a_worker_handed_back_for_later_waits_until_then(random_bot: Bot,
     bots_requeue_noted(game_pk=game.pk, due=due)
 
     assert stalled_games_requeue(now=due) == 0
-    assert stalled_games_requeue(now=due + timedelta(seconds=settings.STALL_SECONDS + 1)) == 1
+    # Then as a game handed over before: within the longest wait between two hand-overs.
+    assert stalled_games_requeue(now=due + timedelta(seconds=settings.STALL_BACKOFF_MAX + 1)) == 1
 
 
 @pytest.mark.django_db
