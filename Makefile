@@ -5,7 +5,7 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-stamp
 
-.PHONY: install system run demo simulate schema test test-repeat test-explore lint typecheck pytest bench bench-api bench-bots clean
+.PHONY: install system run demo simulate schema test test-faults test-repeat test-explore lint typecheck pytest bench bench-api bench-bots clean
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -55,11 +55,17 @@ system:
 # service draws are pinned per test from that number and the test's id, so
 # `make pytest PYTEST_ARGS=--randomly-seed=N` repeats a run exactly.
 PYTEST_ARGS ?=
-pytest test-repeat test-explore: export DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/mulligan_league
-pytest test-repeat test-explore: export CELERY_BROKER_URL ?= redis://127.0.0.1:6379/15
-pytest test-repeat test-explore: export CHROMIUM := $(CHROMIUM)
+pytest test-faults test-repeat test-explore: export DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/mulligan_league
+pytest test-faults test-repeat test-explore: export CELERY_BROKER_URL ?= redis://127.0.0.1:6379/15
+pytest test-faults test-repeat test-explore: export CHROMIUM := $(CHROMIUM)
 pytest: install system
-	$(PY) -m pytest -n auto $(PYTEST_ARGS)
+	$(PY) -m pytest -n auto -m "not faults" $(PYTEST_ARGS)
+
+# The adversarial suite (tests/faults): real workers on PostgreSQL and Redis, SIGKILLed, cut off from
+# both and stopped as `serve` stops them, while a tournament runs. On its own, after the rest: its
+# figures (a JSON line, FAULTS_FIGURES) are measured on a machine the other tests do not load.
+test-faults: install
+	$(PY) -m pytest -m faults -q $(PYTEST_ARGS) tests/faults
 
 # The proof that the suite gives the same answer every time: N whole runs in a row, each in another
 # order with other pinned seeds. Stops at the first red run and prints the command that repeats it.
@@ -78,7 +84,7 @@ test-repeat: install system
 test-explore: install
 	HYPOTHESIS_PROFILE=explore $(PY) -m pytest -n auto -q $(PYTEST_ARGS)
 
-test: lint typecheck pytest
+test: lint typecheck pytest test-faults
 
 # The OpenAPI document as served on PostgreSQL (integer bounds follow the database's columns),
 # committed so a change to the API shows in review (tests/games/test_api_schema_document.py).

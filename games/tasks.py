@@ -7,17 +7,20 @@ Each task imports its service inside the function (HackSoft's way): the services
 from __future__ import annotations
 
 import random
+from datetime import timedelta
 from typing import Any, TypedDict
 
 from celery import Task, shared_task
 from django.conf import settings
 from django.db import DatabaseError
+from django.utils import timezone
 
 
 class _ReliableOptions(TypedDict):
     acks_late: bool
     autoretry_for: tuple[type[BaseException], ...]
     retry_backoff: bool
+    retry_backoff_max: int
     retry_jitter: bool
     max_retries: int
 
@@ -28,6 +31,8 @@ _RELIABLE: _ReliableOptions = {
     "acks_late": True,
     "autoretry_for": (DatabaseError,),
     "retry_backoff": True,
+    # Celery's default, written out: a countdown must stay below Redis's visibility timeout.
+    "retry_backoff_max": 600,
     "retry_jitter": True,
     "max_retries": 5,
 }
@@ -70,15 +75,15 @@ def play_remote_bots(self: Task[[int], int], game_id: int) -> int:
     rather than run a program unconfined or charge the bot for it.
     """
     from games.services.remote_play import WorkerCannotSandbox, game_play_remote
+    from games.services.stalls import bots_requeue_noted
 
     try:
         return game_play_remote(game_pk=game_id)
     except WorkerCannotSandbox as exc:
-        raise self.retry(
-            exc=exc,
-            countdown=settings.BOT_SANDBOX_RETRY_SECONDS,
-            max_retries=settings.BOT_SANDBOX_MAX_RETRIES,
-        ) from exc
+        countdown = settings.BOT_SANDBOX_RETRY_SECONDS
+        # Still for a while on purpose: the stall sweep must not queue copies of it meanwhile.
+        bots_requeue_noted(game_pk=game_id, due=timezone.now() + timedelta(seconds=countdown))
+        raise self.retry(exc=exc, countdown=countdown, max_retries=settings.BOT_SANDBOX_MAX_RETRIES) from exc
 
 
 @shared_task(**_RELIABLE, soft_time_limit=240, time_limit=300)
@@ -175,6 +180,17 @@ def warn_deadlines() -> int:
     created = deadline_warnings_send()
     notifications_requeue_stale()
     return created
+
+
+@shared_task(**_RELIABLE, soft_time_limit=50, time_limit=60)
+def requeue_stalled() -> dict[str, int]:
+    """Hand the work a dead worker left behind to a worker again (celery beat, every
+    ``STALL_CHECK_INTERVAL``): bot games that must move and have not for ``STALL_SECONDS``, and
+    tournaments whose round stopped. Safe to run twice or overlapping: games are taken under their
+    row locks (a game being played is passed over), tournaments move on under theirs."""
+    from games.services.stalls import stalls_recover
+
+    return stalls_recover()
 
 
 @shared_task(**_RELIABLE, soft_time_limit=50, time_limit=60)

@@ -49,12 +49,15 @@ def worker_command(
     concurrency: int | None = None,
     quiet: bool = False,
     beat: bool = False,
+    schedule: str | os.PathLike[str] | None = None,
     config: Sequence[str] = (),
 ) -> list[str]:
     """The command line of a worker on every named queue, for whatever starts one as a subprocess.
 
     ``quiet`` leaves out gossip, mingle and heartbeats (single short-lived workers: tests and
-    benchmarks); ``beat`` runs the periodic tasks in the same process (one machine only); ``config`` is passed after ``--`` as Celery's own ``key=value`` settings.
+    benchmarks); ``beat`` runs the periodic tasks in the same process (one machine only), keeping
+    its schedule in ``schedule`` (by default ``var/celerybeat-schedule``); ``config`` is passed
+    after ``--`` as Celery's own ``key=value`` settings.
     """
     from django.conf import settings
 
@@ -70,8 +73,10 @@ def worker_command(
         command += ["--without-gossip", "--without-mingle", "--without-heartbeat"]
     if beat:
         # One machine only: the periodic tasks (ladder matchmaking, ...) run inside this worker.
-        os.makedirs(settings.VAR_DIR, exist_ok=True)
-        command += ["--beat", "--schedule", str(settings.VAR_DIR / "celerybeat-schedule")]
+        if schedule is None:
+            os.makedirs(settings.VAR_DIR, exist_ok=True)
+            schedule = settings.VAR_DIR / "celerybeat-schedule"
+        command += ["--beat", "--schedule", os.fspath(schedule)]
     if config:
         command += ["--", *config]
     return command

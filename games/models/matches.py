@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 from django.db import models
+from django.utils import timezone
 
 from games.models.players import Competitor
 
@@ -36,6 +37,13 @@ class Game(models.Model):
     # by the deadline sweep (games.services.deadlines).
     turn_deadline = models.DateTimeField(null=True, blank=True)
     deadline_version = models.PositiveIntegerField(null=True, blank=True)
+    # When its last move was stored (its creation, before the first). A running game whose bots
+    # must act and that has not moved for BOT_STALL_SECONDS lost its worker: the stall sweep
+    # (games.services.stalls) hands it to a worker again, and notes when in ``bots_requeued_at``
+    # so that it waits as long again before the next try (a game queued behind a long backlog
+    # is handed over once per that time, not once per sweep).
+    moved_at = models.DateTimeField(default=timezone.now)
+    bots_requeued_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         indexes = [

@@ -102,11 +102,11 @@ def games_played(matches: Iterable[Match]) -> dict[int, list[GamePlayed]]:
     return played
 
 
-def standings_rebuilt_from_games(tournament: Tournament, through_round: int) -> list[dict[str, Any]]:
-    """The standings recomputed from the stored games alone (byes and walkovers have none).
-
-    A finished tournament must be reproducible: this is what a test compares with the snapshot.
-    """
+def match_results_rebuilt(
+    tournament: Tournament, through_round: int, entries: Sequence[EntryInfo] | None = None
+) -> list[tuple[Match, dict[str, Any] | None, int]]:
+    """Each match up to ``through_round`` (round and table order) with its result recomputed from
+    its stored games (None: not decided by them) and how many games counted; a bye keeps its own."""
     scoring, per_table = match_format(tournament.game_id)
     matches = list(
         Match.objects.filter(round__tournament=tournament, round__number__lte=through_round)
@@ -114,12 +114,11 @@ def standings_rebuilt_from_games(tournament: Tournament, through_round: int) -> 
         .order_by("round__number", "table")
     )
     played = games_played(matches)
-    entries = entry_infos(tournament)
-    seeds = {e.id: e.seed for e in entries}
-    results: list[tuple[str, dict[str, Any]]] = []
+    seeds = {e.id: e.seed for e in (entries if entries is not None else entry_infos(tournament))}
+    rebuilt: list[tuple[Match, dict[str, Any] | None, int]] = []
     for match in matches:
         if match.bye:
-            results.append((match.bracket_match, _result(match)))
+            rebuilt.append((match, _result(match), 0))
             continue
         result = match_result(
             entries=match.entries,
@@ -131,8 +130,21 @@ def standings_rebuilt_from_games(tournament: Tournament, through_round: int) -> 
             needs_winner=tournament.is_elimination,
             seeds=seeds,
         )
-        if result is not None:
-            results.append((match.bracket_match, result))
+        rebuilt.append((match, result, len(played[match.pk])))
+    return rebuilt
+
+
+def standings_rebuilt_from_games(tournament: Tournament, through_round: int) -> list[dict[str, Any]]:
+    """The standings recomputed from the stored games alone (byes and walkovers have none).
+
+    A finished tournament must be reproducible: this is what a test compares with the snapshot.
+    """
+    entries = entry_infos(tournament)
+    results = [
+        (match.bracket_match, result)
+        for match, result, _ in match_results_rebuilt(tournament, through_round, entries)
+        if result is not None
+    ]
     return standings_from_results(tournament, entries, results, through_round)
 
 

@@ -18,7 +18,7 @@ a submitted bot's step) holds the game rows' locks and then:
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -48,14 +48,17 @@ class NewMove:
 
 
 def moves_append(batch: Sequence[tuple[Game, Sequence[NewMove]]], *, now: datetime) -> list[Move]:
-    """Store each game's new moves after its last one and advance its ``version`` (in memory: the
-    caller writes the game row, usually through :func:`games_end` or :func:`turns_begin`).
+    """Store each game's new moves after its last one and advance its ``version`` and ``moved_at``
+    (in memory: the caller writes the game row, usually through :func:`games_end` or
+    :func:`turns_begin`).
 
     The caller holds the games' row locks, so the numbers are free; where locks are not enforced
     (SQLite) the unique (game, number) constraint refuses a second move for one turn.
     """
     stored: list[Move] = []
     for game, moves in batch:
+        if moves:
+            game.moved_at = now
         for move in moves:
             game.version += 1
             stored.append(
@@ -144,7 +147,9 @@ def games_end(ended: Sequence[tuple[Game, Sequence[Seat], Ending]], *, now: date
             for seat in seats:
                 seat.rank, seat.score = ending.places[seat.index]
     update_rows(
-        Game, [game for game, _, _ in ended], ["version", "status", "outcome", "finished_at", "turn_deadline"]
+        Game,
+        [game for game, _, _ in ended],
+        ["version", "moved_at", "status", "outcome", "finished_at", "turn_deadline"],
     )
     seats_to_act_store([(seats, ()) for _, seats, _ in ended])
     scored = [(game, seats) for game, seats, ending in ended if ending.places is not None]
@@ -204,20 +209,30 @@ def turns_begin(
     bot_competitors: set[int],
     now: datetime,
     rules: dict[int, DeadlineRules] | None = None,
+    bots_moving: Collection[int] = (),
 ) -> None:
-    """After their moves, the games that go on: each with its seats and the seats to act now (none
-    when bots must still act: no deadline yet). Sets and writes their version and deadline, and
-    tells the people to act."""
+    """After their moves, the games that go on: each with its seats and the seats to act now. Marks
+    those seats, sets and writes the games' version and deadline, and tells the people to act.
+
+    ``bots_moving``: the games whose bots are still playing (a long stretch of bot moves stored in
+    parts). Their seats to act are marked all the same (a game whose bots must act and that stops
+    moving is how the stall sweep finds a worker that died), but nobody's clock starts yet.
+    """
     going = list(going)
     if not going:
         return
     seats_to_act_store([(seats, to_act) for _, seats, to_act in going])
     deadlines_set(
-        [(game, people_to_act(seats, to_act, bot_competitors)) for game, seats, to_act in going],
+        [
+            (game, [] if game.pk in bots_moving else people_to_act(seats, to_act, bot_competitors))
+            for game, seats, to_act in going
+        ],
         turn_started=now,
         rules=rules,
     )
-    update_rows(Game, [game for game, _, _ in going], ["version", "turn_deadline", "deadline_version"])
+    update_rows(
+        Game, [game for game, _, _ in going], ["version", "moved_at", "turn_deadline", "deadline_version"]
+    )
 
 
 def game_finish(*, game: Game, state: State, seats: Sequence[Seat] | None = None) -> None:

@@ -220,8 +220,9 @@ def _play_bot_batch_chunk(
     games_end([(game, batch[game.pk].seats, ending_played(state)) for game, state in finished], now=now)
     # The games left waiting for people get their move deadline; the others (bots still to move) none.
     turns_begin(
-        [(e.game, e.seats, e.to_act if e.waiting else []) for pk, e in batch.items() if pk not in ended],
+        [(e.game, e.seats, e.to_act) for pk, e in batch.items() if pk not in ended],
         bot_competitors=set(engine_bots),
         now=now,
+        bots_moving={pk for pk, e in batch.items() if not e.waiting},
     )
     return {pk: (len(entry.moves), entry.waiting) for pk, entry in batch.items()}

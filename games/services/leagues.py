@@ -41,7 +41,7 @@ Provisional: Elo, fewer than ``ELO_PROVISIONAL_GAMES`` league games; OpenSkill, 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
@@ -408,15 +408,25 @@ def _activation_resets(league: League, entries: Mapping[int, LeagueEntry]) -> li
 
 
 @transaction.atomic
-def league_ratings_recompute(*, league_pk: int) -> LeagueRecomputeReport:
+def league_ratings_recompute(
+    *, league_pk: int, repair: bool = True, on_difference: Callable[[str], None] | None = None
+) -> LeagueRecomputeReport:
     """Rebuild a league's ratings and rating changes from its stored games, in the order applied.
 
     The resets made between games are replayed where they happened: a new season's (with
     ``ratings_per_season``) and a bot's new active version's (OpenSkill), each before the first game
     rated at or after it; one after the last rated game is applied at the end.
+
+    ``repair=False`` only compares (``manage.py verify``): nothing is locked or written, and each
+    stored number that differs from the recomputed one is told to ``on_difference`` in words.
     """
-    league = locked_league(league_pk)
-    entries = {e.pk: e for e in LeagueEntry.objects.select_for_update().filter(league=league).order_by("id")}
+    if repair:
+        league = locked_league(league_pk)
+        entry_rows = LeagueEntry.objects.select_for_update()
+    else:
+        league = League.objects.get(pk=league_pk)
+        entry_rows = LeagueEntry.objects.all()
+    entries = {e.pk: e for e in entry_rows.filter(league=league).order_by("id")}
     start = initial_rating_values(league)
     current = {pk: RatingValue(start["rating"], start["mu"], start["sigma"], 0) for pk in entries}
     games = (
@@ -462,16 +472,32 @@ def league_ratings_recompute(*, league_pk: int) -> LeagueRecomputeReport:
         for seat, old, (new, k) in zip(seats, values, after, strict=True):
             change = changes[seat.pk]
             current[change.entry_id] = new
+            stored = (change.rating_before, change.rating_after, change.k_factor)
+            if on_difference is not None and stored != (old.rating, new.rating, k):
+                on_difference(
+                    f"league {league.pk}, game {game.pk}: the league rating change of entry {change.entry_id} "
+                    f"is stored as {stored[0]!r} -> {stored[1]!r} (K {stored[2]!r}), recomputed "
+                    f"{old.rating!r} -> {new.rating!r} (K {k!r})"
+                )
             change.rating_before, change.rating_after, change.k_factor = old.rating, new.rating, k
             change.mu_before, change.mu_after = old.mu, new.mu
             change.sigma_before, change.sigma_after = old.sigma, new.sigma
             updated.append(change)
     apply_resets(None)  # a season opened or a version activated after the last rated game
-    LeagueRatingChange.objects.bulk_update(
-        updated,
-        ["rating_before", "rating_after", "k_factor", "mu_before", "mu_after", "sigma_before", "sigma_after"],
-        batch_size=500,
-    )
+    if repair:
+        LeagueRatingChange.objects.bulk_update(
+            updated,
+            [
+                "rating_before",
+                "rating_after",
+                "k_factor",
+                "mu_before",
+                "mu_after",
+                "sigma_before",
+                "sigma_after",
+            ],
+            batch_size=500,
+        )
     changed, largest = 0, 0.0
     for pk, entry in entries.items():
         value = current[pk]
@@ -479,6 +505,12 @@ def league_ratings_recompute(*, league_pk: int) -> LeagueRecomputeReport:
         if difference or entry.games_played != value.games_played or entry.sigma != value.sigma:
             changed += 1
             largest = max(largest, difference)
+            if on_difference is not None:
+                on_difference(
+                    f"league {league.pk}: entry {pk} is stored at {entry.rating!r} (sigma {entry.sigma!r}) "
+                    f"after {entry.games_played} games, recomputed {value.rating!r} (sigma {value.sigma!r}) "
+                    f"after {value.games_played}"
+                )
         entry.rating, entry.mu, entry.sigma, entry.games_played = (
             value.rating,
             value.mu,
@@ -486,9 +518,10 @@ def league_ratings_recompute(*, league_pk: int) -> LeagueRecomputeReport:
             value.games_played,
         )
         entry.provisional = is_provisional(league, value.games_played, value.sigma)
-    LeagueEntry.objects.bulk_update(
-        list(entries.values()), ["rating", "mu", "sigma", "games_played", "provisional"]
-    )
+    if repair:
+        LeagueEntry.objects.bulk_update(
+            list(entries.values()), ["rating", "mu", "sigma", "games_played", "provisional"]
+        )
     return LeagueRecomputeReport(
         games=count, entries=len(entries), changed_entries=changed, largest_difference=largest
     )

@@ -117,7 +117,12 @@ PROGRESS_EVERY = 10_000
 
 
 @transaction.atomic
-def ratings_recompute(*, on_progress: Callable[[int], None] | None = None) -> RecomputeReport:
+def ratings_recompute(
+    *,
+    on_progress: Callable[[int], None] | None = None,
+    repair: bool = True,
+    on_difference: Callable[[str], None] | None = None,
+) -> RecomputeReport:
     """Rebuild every rating and rating change from the stored ranks, in the order they were applied.
 
     The ratings are locked first, so no game finishes meanwhile (its ratings would be applied on
@@ -128,13 +133,17 @@ def ratings_recompute(*, on_progress: Callable[[int], None] | None = None) -> Re
     statement at the end, then the ratings that differ. Memory stays flat however many games
     there are, and a recompute that finds nothing to repair writes nothing. ``on_progress`` is
     told the number of games replayed since its last call, every few thousand games.
+
+    ``repair=False`` only compares (``manage.py verify``): nothing is locked or written, and each
+    stored number that differs from the recomputed one is told to ``on_difference`` in words.
     """
-    _lock_ratings()
-    _settings_for_bulk()
+    if repair:
+        _lock_ratings()
+    _settings_for_bulk(repair)
     # One replay per game id, keyed by competitor id: an int hashes faster than a (competitor, game) pair.
     replays: dict[str, EloReplay[int]] = {}
-    games = _replay_changes(replays, on_progress)
-    changed, largest = _write_back_ratings(replays)
+    games = _replay_changes(replays, on_progress, repair, on_difference)
+    changed, largest = _write_back_ratings(replays, repair, on_difference)
     ratings = sum(len(replay) for replay in replays.values())
     return RecomputeReport(games=games, ratings=ratings, changed_ratings=changed, largest_difference=largest)
 
@@ -156,7 +165,7 @@ def _lock_ratings() -> None:
             list(Rating.objects.select_for_update().values_list("pk"))
 
 
-def _settings_for_bulk() -> None:
+def _settings_for_bulk(writes: bool = True) -> None:
     """This transaction's settings on PostgreSQL. Its commit need not wait for the flush to disk:
     a recompute lost to a crash is run again from the same data. (A larger ``work_mem`` for the
     sort was slower: an in-memory sort of millions of rows lost to the merge of sorted runs.)"""
@@ -165,7 +174,8 @@ def _settings_for_bulk() -> None:
     with connection.cursor() as cursor:
         # The changes are read to the last row: plan for all of them, not for the first tenth.
         cursor.execute("SET LOCAL cursor_tuple_fraction = 1.0")
-        cursor.execute("SET LOCAL synchronous_commit = off")
+        if writes:
+            cursor.execute("SET LOCAL synchronous_commit = off")
 
 
 def _changes_in_order() -> Iterator[tuple[int, int, str, int, int | None, float, float, float]]:
@@ -195,8 +205,14 @@ def _changes_in_order() -> Iterator[tuple[int, int, str, int, int | None, float,
             yield from rows
 
 
-def _replay_changes(replays: dict[str, EloReplay[int]], on_progress: Callable[[int], None] | None) -> int:
-    """Replay every rated game in order; rewrite the changes stored with other numbers. The games."""
+def _replay_changes(
+    replays: dict[str, EloReplay[int]],
+    on_progress: Callable[[int], None] | None,
+    repair: bool = True,
+    on_difference: Callable[[str], None] | None = None,
+) -> int:
+    """Replay every rated game in order; rewrite the changes stored with other numbers (or tell
+    them, without ``repair``). The games."""
     games = reported = 0
     stale: list[tuple[int, float, float, float]] = []
     rewrites = PkUpdates(RatingChange, ["rating_before", "rating_after", "k_factor"])
@@ -211,7 +227,14 @@ def _replay_changes(replays: dict[str, EloReplay[int]], on_progress: Callable[[i
         for row, old, new, k in zip(seats, before, after, k_factors, strict=True):
             if row[5] != old or row[6] != new or row[7] != k:
                 stale.append((row[0], old, new, k))
-        if len(stale) >= RECOMPUTE_CHUNK:
+                if on_difference is not None:
+                    on_difference(
+                        f"game {row[1]}: the rating change of competitor {row[3]} ({row[2]}) is stored as "
+                        f"{row[5]!r} -> {row[6]!r} (K {row[7]!r}), recomputed {old!r} -> {new!r} (K {k!r})"
+                    )
+        if not repair:
+            stale.clear()
+        elif len(stale) >= RECOMPUTE_CHUNK:
             rewrites.add(stale)
             stale.clear()
         if on_progress is not None and games - reported >= PROGRESS_EVERY:
@@ -224,9 +247,14 @@ def _replay_changes(replays: dict[str, EloReplay[int]], on_progress: Callable[[i
     return games
 
 
-def _write_back_ratings(replays: dict[str, EloReplay[int]]) -> tuple[int, float]:
+def _write_back_ratings(
+    replays: dict[str, EloReplay[int]],
+    repair: bool = True,
+    on_difference: Callable[[str], None] | None = None,
+) -> tuple[int, float]:
     """Make the Rating rows say what the replay says (a competitor who lost every game to the
-    recompute goes back to the initial rating); the ratings changed and the largest difference."""
+    recompute goes back to the initial rating); the ratings changed and the largest difference.
+    Without ``repair`` only tell them."""
     changed: list[tuple[int, float, int]] = []
     largest = 0.0
     seen: set[tuple[int, str]] = set()
@@ -245,13 +273,25 @@ def _write_back_ratings(replays: dict[str, EloReplay[int]]) -> tuple[int, float]
         if difference or stored_played != played:
             largest = max(largest, difference)
             changed.append((pk, value, played))
-    update_by_pk(Rating, ["rating", "games_played"], changed)
+            if on_difference is not None:
+                on_difference(
+                    f"rating of competitor {competitor_id} in {game_id}: stored {stored!r} after "
+                    f"{stored_played} games, recomputed {value!r} after {played}"
+                )
     missing = [
         (competitor_id, game_id, value, played)
         for game_id, replay in replays.items()
         for competitor_id, (value, played) in replay.items()
         if (competitor_id, game_id) not in seen
     ]
+    if on_difference is not None:
+        for competitor_id, game_id, value, played in missing:
+            on_difference(
+                f"rating of competitor {competitor_id} in {game_id}: missing, recomputed {value!r} after {played} games"
+            )
+    if not repair:
+        return len(changed) + len(missing), largest
+    update_by_pk(Rating, ["rating", "games_played"], changed)
     insert_rows(
         Rating,
         ["competitor_id", "game_id", "rating", "games_played"],

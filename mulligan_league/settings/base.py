@@ -218,6 +218,11 @@ CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_TASK_TIME_LIMIT: int = env.int("CELERY_TASK_TIME_LIMIT", default=300)
 CELERY_TASK_SOFT_TIME_LIMIT: int = env.int("CELERY_TASK_SOFT_TIME_LIMIT", default=240)
 CELERY_TASK_ALWAYS_EAGER: bool = env.bool("CELERY_TASK_ALWAYS_EAGER", default=False)
+# A worker told to stop with SIGQUIT (a cold shutdown: `manage.py serve` and the compose file stop
+# workers so) lets its running tasks finish for this many seconds, then cancels them; being
+# acks_late and unacknowledged, they go back to the broker as it closes its connection. 0: no wait.
+# Keep it below the supervisor's stop timeout. (SIGTERM, a warm shutdown, waits for them without end.)
+CELERY_WORKER_SOFT_SHUTDOWN_TIMEOUT: float = env.float("CELERY_WORKER_SOFT_SHUTDOWN_TIMEOUT", default=0.0)
 # Celery's Django fixup closes the worker's database connection before and after every task unless
 # this is set: a new PostgreSQL backend per task, ~7.5 ms of a worker's time per bot game and most
 # of the server's 20-30 ms of CPU per game. With it, the connection is closed only every this many
@@ -252,6 +257,7 @@ CELERY_TASK_ROUTES = {
     "games.tasks.deliver_notification": {"queue": QUEUE_NOTIFICATIONS},
     "games.tasks.notify_turns": {"queue": QUEUE_NOTIFICATIONS},
     "games.tasks.warn_deadlines": {"queue": QUEUE_NOTIFICATIONS},
+    "games.tasks.requeue_stalled": {"queue": QUEUE_DEADLINES},
 }
 # Running leagues match their idle bots this often (games.tasks.ladder_matchmaking, on celery beat).
 LADDER_MATCH_INTERVAL: float = env.float("LADDER_MATCH_INTERVAL", default=10.0)
@@ -259,6 +265,16 @@ LADDER_MATCH_INTERVAL: float = env.float("LADDER_MATCH_INTERVAL", default=10.0)
 # outside any competition give each move this long (leagues and tournaments have their own limit).
 DEADLINE_CHECK_INTERVAL: float = env.float("DEADLINE_CHECK_INTERVAL", default=60.0)
 DEFAULT_MOVE_TIME_LIMIT = timedelta(seconds=env.int("DEFAULT_MOVE_TIME_LIMIT_SECONDS", default=3 * 24 * 3600))
+# Work a dead worker left behind is found this often (games.tasks.requeue_stalled, on celery beat):
+# a running game whose bots must act and that has not moved for STALL_SECONDS is queued again, and
+# a tournament whose round has no running game left and has been still that long is moved on
+# (games.services.stalls). STALL_SECONDS must be longer than a worker may take between two commits
+# of one game (BOT_MOVES_PER_COMMIT bot moves, well under a second): a game being played holds its
+# row lock and is passed over anyway, so a shorter one only queues games waiting in a long queue twice.
+STALL_CHECK_INTERVAL: float = env.float("STALL_CHECK_INTERVAL", default=10.0)
+STALL_SECONDS: float = env.float("STALL_SECONDS", default=30.0)
+# A game handed over and still not moving is handed over again after twice the wait each time, up to this.
+STALL_BACKOFF_MAX: float = env.float("STALL_BACKOFF_MAX", default=3600.0)
 CELERY_BEAT_SCHEDULE = {
     "ladder-matchmaking": {
         "task": "games.tasks.ladder_matchmaking",
@@ -274,6 +290,11 @@ CELERY_BEAT_SCHEDULE = {
         "task": "games.tasks.warn_deadlines",
         "schedule": DEADLINE_CHECK_INTERVAL,
         "options": {"queue": QUEUE_NOTIFICATIONS, "expires": DEADLINE_CHECK_INTERVAL},
+    },
+    "requeue-stalled": {
+        "task": "games.tasks.requeue_stalled",
+        "schedule": STALL_CHECK_INTERVAL,
+        "options": {"queue": QUEUE_DEADLINES, "expires": STALL_CHECK_INTERVAL},
     },
     # Open challenges nobody accepted in CHALLENGE_LIFETIME_SECONDS leave the lobby (games.services.challenges).
     "expire-challenges": {
@@ -319,6 +340,16 @@ BOT_SANDBOX_LIMITS: dict[str, int] = {}
 BOT_HTTP_ALLOW_PRIVATE: bool = env.bool("BOT_HTTP_ALLOW_PRIVATE", default=False)
 # One play_remote_bots task plays a whole bots-only game: at most this long (soft limit; hard +60 s).
 BOT_GAME_TIME_LIMIT: int = env.int("BOT_GAME_TIME_LIMIT", default=3600)
+# Redis hands a task that was delivered and not acknowledged (acks_late: acknowledged when it ends)
+# to another worker after this many seconds. It must be longer than any task may run: the longest
+# hard time limit is play_remote_bots' (BOT_GAME_TIME_LIMIT + 60 s); a shorter timeout would start
+# a second copy of a task still running. So a task whose worker was killed comes back only after
+# it (kombu restores it then), and the stall sweep (STALL_SECONDS) is what gets the work going again
+# within seconds. `manage.py check` refuses a timeout shorter than a task's time limit
+# (games.checks), and every countdown (retries) stays below it, or Redis would deliver it early.
+CELERY_VISIBILITY_TIMEOUT: int = env.int("CELERY_VISIBILITY_TIMEOUT", default=BOT_GAME_TIME_LIMIT + 60 + 300)
+if CELERY_BROKER_URL.startswith(("redis://", "rediss://", "sentinel://")):
+    CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": CELERY_VISIBILITY_TIMEOUT}
 # A worker of the sandbox queue that cannot isolate programs (no bubblewrap or user namespaces) puts
 # the game back this often, this many times, for a worker that can: the bot is never charged for it.
 BOT_SANDBOX_RETRY_SECONDS: int = env.int("BOT_SANDBOX_RETRY_SECONDS", default=60)

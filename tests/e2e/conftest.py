@@ -82,18 +82,24 @@ class Broker:
         Redis: a fresh key prefix. Filesystem: ``folder`` instead of ``CELERY_FILESYSTEM_DIR``
         (this process's options are the settings' with that folder swapped in). Others as given.
         """
+        from django.conf import settings
+
         if url.startswith(("redis://", "rediss://")):
             _require_redis(url)
             prefix = f"mulligan-e2e-{uuid.uuid4().hex[:12]}:"
-            options = {"global_keyprefix": prefix}
+            # The settings' own options (the visibility timeout) with this run's prefix, and a
+            # client name: a test can tell this worker's connections among the server's clients.
+            options = {
+                **(getattr(settings, "CELERY_BROKER_TRANSPORT_OPTIONS", None) or {}),
+                "global_keyprefix": prefix,
+                "client_name": prefix.rstrip(":"),
+            }
             return cls(
                 url,
                 transport_options=options,
                 worker_config=[f"broker.transport_options=(json){json.dumps(options)}"],
                 key_prefix=prefix,
             )
-        from django.conf import settings
-
         options = dict(getattr(settings, "CELERY_BROKER_TRANSPORT_OPTIONS", None) or {})
         if not url.startswith("filesystem://"):
             return cls(url, transport_options=options)

@@ -17,9 +17,12 @@ from django.core.management.base import BaseCommand, CommandParser
 
 from mulligan_league.celery import worker_command
 
-# How long the worker gets to finish its tasks (a warm shutdown) before it, its pool processes and
-# its beat are killed: tasks are acks_late, so one cut short is delivered again.
+# How long the worker gets to stop before it, its pool processes and its beat are killed.
 WORKER_STOP_GRACE = 7.0
+# Of that, how long a running task gets to finish (Celery's soft shutdown); then it is cancelled and,
+# being acks_late and unacknowledged, given back to the broker as the worker closes its connection.
+# So a stopped worker finishes its task or returns it (tests/faults/test_worker_stop.py).
+WORKER_SOFT_SHUTDOWN = 3.0
 
 
 class Command(BaseCommand):
@@ -38,7 +41,7 @@ class Command(BaseCommand):
         # The worker, its pool processes and its embedded beat form a process group of their own:
         # they are stopped together by group, and a Ctrl-C in the terminal reaches this process
         # alone, which stops them once and in order (a worker that sees SIGINT twice cold-stops).
-        worker = subprocess.Popen(command, process_group=0)
+        worker = subprocess.Popen(command, process_group=0, env=worker_environment())
         stopping = False
 
         def on_signal(signum: int, frame: FrameType | None) -> None:
@@ -60,15 +63,30 @@ class Command(BaseCommand):
             worker_stop(worker)
 
 
-def worker_stop(worker: subprocess.Popen[bytes], grace: float = WORKER_STOP_GRACE) -> None:
-    """Stop the worker's whole process group: SIGTERM (a warm shutdown), SIGKILL after ``grace``.
+def worker_environment() -> dict[str, str]:
+    """The worker's environment: a soft shutdown of ``WORKER_SOFT_SHUTDOWN`` seconds, unless the
+    environment sets another (``CELERY_WORKER_SOFT_SHUTDOWN_TIMEOUT``)."""
+    return {
+        **os.environ,
+        "CELERY_WORKER_SOFT_SHUTDOWN_TIMEOUT": os.environ.get(
+            "CELERY_WORKER_SOFT_SHUTDOWN_TIMEOUT", str(WORKER_SOFT_SHUTDOWN)
+        ),
+    }
 
-    The group can outlive its leader (a pool process or beat still exiting), so it is waited for,
-    and killed, as a group; the leader is reaped first, and the group is never signalled once empty.
+
+def worker_stop(worker: subprocess.Popen[bytes], grace: float = WORKER_STOP_GRACE) -> None:
+    """Stop the worker: SIGQUIT to it alone, Celery's cold shutdown, which first lets the running
+    tasks finish for :data:`WORKER_SOFT_SHUTDOWN` seconds (a soft shutdown), then cancels the rest
+    and gives them back to the broker; SIGKILL to its whole process group after ``grace``.
+
+    (SIGTERM would be a warm shutdown, which waits for the tasks without end; and a signal to the
+    whole group would kill the pool's task at once.) The group can outlive its leader (a pool
+    process or beat still exiting), so it is waited for, and killed, as a group; the leader is
+    reaped first, and the group is never signalled once empty.
     """
     deadline = time.monotonic() + grace
     if worker.poll() is None:
-        _signal_group(worker.pid, signal.SIGTERM)
+        worker.send_signal(signal.SIGQUIT)
     try:
         worker.wait(timeout=max(0.0, deadline - time.monotonic()))
     except subprocess.TimeoutExpired:

@@ -189,6 +189,12 @@ def test_recompute_lands_on_identical_numbers(on_commit: OnCommit, system: str, 
     )
     LeagueEntry.objects.filter(league=league).update(rating=0, games_played=0, sigma=1)
     LeagueRatingChange.objects.filter(league=league).update(rating_after=0)
+    # Compared only (manage.py verify): every changed number is told, and nothing is written.
+    told: list[str] = []
+    checked = league_ratings_recompute(league_pk=league.pk, repair=False, on_difference=told.append)
+    assert checked.changed_entries == 6
+    assert len(told) == 6 + len(changes)
+    assert set(LeagueEntry.objects.filter(league=league).values_list("rating", flat=True)) == {0}
     report = league_ratings_recompute(league_pk=league.pk)
     assert report.games == len(changes) // seats and report.changed_entries == 6
     assert (
