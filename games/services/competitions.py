@@ -379,17 +379,25 @@ def _entry_for(tournament: Tournament, user: User, entry_pk: int | None) -> Entr
     raise NotYourEntrant(f"only the organiser may withdraw or drop {entry.competitor.name}")
 
 
+def _named_entry(tournament: Tournament, user: User, entry_pk: int | None) -> Entry | None:
+    """Entry ``entry_pk`` if ``user`` may act for it, checked before the tournament's state: someone
+    else's entry is refused (403) whatever state the tournament is in."""
+    return None if entry_pk is None else _entry_for(tournament, user, entry_pk)
+
+
 @transaction.atomic
 def tournament_withdraw(*, tournament_pk: int, user: User, entry_pk: int | None = None) -> None:
     """Leave before the start: ``user``'s own entry, or entry ``entry_pk`` if they may act for it."""
     tournament = _locked(tournament_pk)
+    named = _named_entry(tournament, user, entry_pk)
     _check_can_leave(tournament)
-    _entry_for(tournament, user, entry_pk).delete()
+    (named or _entry_for(tournament, user, None)).delete()
 
 
 @transaction.atomic
 def tournament_drop_entry(*, tournament_pk: int, user: User, entry_pk: int | None = None) -> Entry:
     """Drop out of a running tournament: ``user``'s own entry, or ``entry_pk`` as for withdrawing."""
     tournament = _locked(tournament_pk)
+    named = _named_entry(tournament, user, entry_pk)
     _check_can_drop(tournament)
-    return _drop(tournament, _entry_for(tournament, user, entry_pk))
+    return _drop(tournament, named or _entry_for(tournament, user, None))
