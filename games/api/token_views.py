@@ -42,7 +42,7 @@ class MyTokensView(generics.ListAPIView):
         serializer.is_valid(raise_exception=True)
         token, key = token_create(user=request.user, name=serializer.validated_data["name"])
         body = ApiTokenSerializer(token).data | {"token": key}
-        return Response(body, status=status.HTTP_201_CREATED)
+        return Response(body, status=status.HTTP_201_CREATED, headers={"Cache-Control": "no-store"})
 
 
 class MyTokenView(APIView):

@@ -261,7 +261,7 @@ class TokenLoginView(APIView):
         serializer = self.get_serializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         _, key = token_create(user=serializer.validated_data["user"], name=LOGIN_TOKEN_NAME)
-        return Response({"token": key})
+        return Response({"token": key}, headers={"Cache-Control": "no-store"})
 
 
 class MeView(APIView):

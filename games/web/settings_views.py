@@ -16,6 +16,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone
+from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
 from games.api.notification_serializers import SWITCH_FIELDS
@@ -173,6 +174,7 @@ def vacation_remove(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 @require_POST
+@never_cache  # the answer holds a key: no cache keeps it
 def token_add(request: HttpRequest) -> HttpResponse:
     """Make a token and show its key on the page this once: no redirect, so it is stored nowhere."""
     form = TokenForm(request.POST)

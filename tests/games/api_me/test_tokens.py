@@ -35,6 +35,7 @@ def log_in(player: Player) -> str:
     )
     assert response.status_code == 200, response.content
     assert set(response.json()) == {"token"}  # the answer DRF's ObtainAuthToken gave
+    assert response["Cache-Control"] == "no-store"
     return str(response.json()["token"])
 
 
@@ -106,7 +107,7 @@ def test_a_token_cannot_make_tokens_but_a_session_can(players: list[Player]) -> 
     session = APIClient()
     session.force_login(players[0].user)
     made = session.post(reverse("api-me-tokens"), {"name": "ci"}, format="json")
-    assert made.status_code == 201
+    assert made.status_code == 201 and made["Cache-Control"] == "no-store"
     body = made.json()
     assert body["name"] == "ci" and body["token"].startswith(body["hint"])
     assert with_token(body["token"]).get(reverse("api-me")).status_code == 200
@@ -157,7 +158,7 @@ def test_the_settings_page_makes_shows_once_and_revokes_tokens(players: list[Pla
     browser = Client()
     browser.force_login(players[0].user)
     made = browser.post(reverse("settings-token-add"), {"name": "my script"})
-    assert made.status_code == 200
+    assert made.status_code == 200 and "no-store" in made["Cache-Control"]
     page = made.content.decode()
     [token] = ApiToken.objects.filter(user=players[0].user)
     key = page.split('data-testid="new-token"')[1].split("<code>")[1].split("</code>")[0]

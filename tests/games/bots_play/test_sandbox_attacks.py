@@ -318,7 +318,9 @@ def test_an_attack_is_contained_and_forfeits_with_its_reason_while_another_game_
     # The attacker's game: forfeited at its first decision, the fault saying why.
     fault = BotFault.objects.get(game=attacked)
     last_words = [line for line in fault.stderr_tail.splitlines() if line.strip()][-1:]
-    print(json.dumps({"attack": name, "fault": fault.kind, "message": fault.message, "stderr_ends": last_words}))
+    print(
+        json.dumps({"attack": name, "fault": fault.kind, "message": fault.message, "stderr_ends": last_words})
+    )
     assert (fault.kind, fault.consequence, fault.seat) == (attack.kind, "forfeit", 0), (
         fault.message,
         fault.stderr_tail,
