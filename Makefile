@@ -61,11 +61,11 @@ pytest test-faults test-repeat test-explore: export CHROMIUM := $(CHROMIUM)
 pytest: install system
 	$(PY) -m pytest -n auto -m "not faults" $(PYTEST_ARGS)
 
-# The adversarial suite (tests/faults): real workers on PostgreSQL and Redis, SIGKILLed, cut off from
+# The adversarial suite (marker `faults`: tests/faults and the sandbox attacks): real workers on PostgreSQL and Redis, SIGKILLed, cut off from
 # both and stopped as `serve` stops them, while a tournament runs. On its own, after the rest: its
 # figures (a JSON line, FAULTS_FIGURES) are measured on a machine the other tests do not load.
 test-faults: install
-	$(PY) -m pytest -m faults -q $(PYTEST_ARGS) tests/faults
+	$(PY) -m pytest -m faults -q $(PYTEST_ARGS)
 
 # The proof that the suite gives the same answer every time: N whole runs in a row, each in another
 # order with other pinned seeds. Stops at the first red run and prints the command that repeats it.

@@ -142,10 +142,10 @@ class World:
     def person(self, index: int) -> Person:
         from allauth.account.models import EmailAddress
         from django.utils import timezone
-        from rest_framework.authtoken.models import Token
 
         from games.models import NotificationSettings, Vacation
         from games.services.players import player_create
+        from games.services.tokens import token_create
 
         name = f"bench-{self.run}-{index}"
         email = f"{name}@example.org"
@@ -159,8 +159,8 @@ class World:
             Vacation.objects.create(
                 player=player, starts_at=now + timedelta(days=7), ends_at=now + timedelta(days=9)
             )
-        token = Token.objects.create(user=player.user)
-        return Person(player.user_id, player.competitor_id, token.key)
+        _, key = token_create(user=player.user, name="bench")
+        return Person(player.user_id, player.competitor_id, key)
 
     def new_table(self) -> Table:
         from engine import get_game

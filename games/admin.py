@@ -1,6 +1,7 @@
 from django.contrib import admin
 
 from games.models import (
+    ApiToken,
     Bot,
     Competitor,
     Entry,
@@ -58,3 +59,16 @@ class MatchAdmin(admin.ModelAdmin):
 
 
 admin.site.register([League, Season, Round])
+
+
+@admin.register(ApiToken)
+class ApiTokenAdmin(admin.ModelAdmin):
+    """Staff may see and revoke (delete) tokens; a key cannot be made or read here."""
+
+    list_display = ["id", "user", "hint", "name", "created_at", "last_used_at"]
+    exclude = ["digest"]
+    readonly_fields = ["user", "hint", "name", "created_at", "last_used_at"]
+    search_fields = ["user__username", "name"]
+
+    def has_add_permission(self, request: object) -> bool:
+        return False

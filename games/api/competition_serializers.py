@@ -13,6 +13,7 @@ from games.api.serializers import reject_nul
 from games.converters import MAX_ID
 from games.models import BotFaultPolicy, EntrantKinds, Entry, TimeoutPolicy, Tournament, TournamentFormat
 from games.selectors.tournaments import tournament_match_format
+from games.services.competitions import MAX_ENTRANTS
 from games.services.rules_of_play import MAX_STRIKES, MOVE_TIME_MS, TIME_BANK_MS
 
 MAX_MOVE_TIME = timedelta(days=30)
@@ -177,6 +178,13 @@ class TournamentCreateSerializer(RulesOfPlaySerializer):
     late_entries = serializers.BooleanField(
         required=False, default=False, help_text="Swiss: entrants may still join after the start"
     )
+    max_entrants = serializers.IntegerField(
+        required=False,
+        allow_null=True,
+        min_value=2,
+        max_value=MAX_ENTRANTS,
+        help_text="the places: joins past this many are refused (409); empty: no limit",
+    )
     rated = serializers.BooleanField(
         required=False, default=True, help_text="the games move the players' Elo ratings"
     )
@@ -196,6 +204,7 @@ def tournament_create_arguments(data: dict[str, Any]) -> dict[str, Any]:
         "best_of": data["best_of"],
         "entrants": data["entrants"],
         "late_entries": data["late_entries"],
+        "max_entrants": data.get("max_entrants"),
         "rated": data["rated"],
         **rules_of_play(data),
     }
@@ -283,6 +292,7 @@ class TournamentSerializer(serializers.ModelSerializer):
             "entrants",
             "entrants_display",
             "late_entries",
+            "max_entrants",
             "rated",
             "state",
             "state_display",

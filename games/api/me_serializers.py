@@ -1,11 +1,12 @@
-"""The caller's own things: the games waiting for their move, and their vacations."""
+"""The caller's own things: the games waiting for their move, their vacations and API tokens."""
 
 from __future__ import annotations
 
 from django.utils import timezone
 from rest_framework import serializers
 
-from games.models import Vacation
+from games.models import ApiToken, Vacation
+from games.services.tokens import MAX_TOKEN_NAME
 
 
 class TurnSerializer(serializers.Serializer):
@@ -45,3 +46,30 @@ class VacationSerializer(serializers.ModelSerializer):
 class VacationCreateSerializer(serializers.Serializer):
     starts_at = serializers.DateTimeField(help_text="ISO 8601; without a time zone it is UTC")
     ends_at = serializers.DateTimeField(help_text="ISO 8601; after starts_at and in the future")
+
+
+class ApiTokenSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = ApiToken
+        fields = ["id", "name", "hint", "created_at", "last_used_at"]
+        read_only_fields = fields
+        extra_kwargs = {
+            "hint": {"help_text": "the key's first characters, to tell your tokens apart"},
+            "last_used_at": {"help_text": "to the hour; null if never used"},
+        }
+
+
+class ApiTokenCreateSerializer(serializers.Serializer):
+    name = serializers.CharField(
+        max_length=MAX_TOKEN_NAME, required=False, allow_blank=True, default="", help_text="what it is for"
+    )
+
+
+class ApiTokenCreatedSerializer(ApiTokenSerializer):
+    token = serializers.CharField(
+        help_text="the key, for `Authorization: Token <key>`: shown this once (only its digest is kept)"
+    )
+
+    class Meta(ApiTokenSerializer.Meta):
+        fields = [*ApiTokenSerializer.Meta.fields, "token"]
+        read_only_fields = fields

@@ -9,6 +9,7 @@ from games.api import competition_views as tournaments
 from games.api import league_views as leagues
 from games.api import me_views as me
 from games.api import notification_views as notifications
+from games.api import token_views as tokens
 from games.api import views
 
 # Redoc styles itself by inserting <style> elements (styled-components) and fails to render without
@@ -30,6 +31,8 @@ urlpatterns = [
     path("me/turns/wait/", me.MyTurnsWaitView.as_view(), name="api-me-turns-wait"),
     path("me/vacations/", me.MyVacationsView.as_view(), name="api-me-vacations"),
     path("me/vacations/<id:pk>/", me.MyVacationView.as_view(), name="api-me-vacation"),
+    path("me/tokens/", tokens.MyTokensView.as_view(), name="api-me-tokens"),
+    path("me/tokens/<id:pk>/", tokens.MyTokenView.as_view(), name="api-me-token"),
     path("me/notifications/", notifications.NotificationSettingsView.as_view(), name="api-me-notifications"),
     path(
         "me/notifications/rotate-secret/",

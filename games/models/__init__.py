@@ -43,12 +43,14 @@ from games.models.notifications import (
 )
 from games.models.players import Bot, BotKind, Competitor, Player
 from games.models.ratings import LeagueRatingChange, Rating, RatingChange
+from games.models.tokens import ApiToken
 from games.models.vacations import Vacation
 
 __all__ = [
     "DEFAULT_MOVE_TIME",
     "MOVE_TIMES",
     "TRANSITIONS",
+    "ApiToken",
     "Bot",
     "BotActivation",
     "BotFault",

@@ -202,6 +202,9 @@ class Tournament(Competition):
     rounds = models.PositiveSmallIntegerField(null=True, blank=True, help_text="empty: as the format needs")
     best_of = models.PositiveSmallIntegerField(default=1, help_text="games per match at two-seat tables")
     late_entries = models.BooleanField(default=False)
+    max_entrants = models.PositiveIntegerField(
+        null=True, blank=True, help_text="the places: joins past this many are refused; empty: no limit"
+    )
     rated = models.BooleanField(default=True)
     seed = models.BigIntegerField()
     current_round = models.PositiveSmallIntegerField(default=0, help_text="the latest round paired")

@@ -49,6 +49,7 @@ MULTI_SEAT_FORMATS = (
     TournamentFormat.SWISS,
 )
 MAX_BEST_OF = 9
+MAX_ENTRANTS = 100_000
 
 
 def _locked(tournament_pk: int) -> Tournament:
@@ -111,6 +112,7 @@ def tournament_create(
     move_time_limit: timedelta = timedelta(days=1),
     entrants: str = EntrantKinds.BOTH,
     late_entries: bool = False,
+    max_entrants: int | None = None,
     rated: bool = True,
     timeout_policy: str = TimeoutPolicy.FORFEIT,
     allow_vacations: bool = True,
@@ -128,6 +130,8 @@ def tournament_create(
         )
     if rounds is not None and rounds < 1:
         raise InvalidInput("a tournament has at least one round", field="rounds")
+    if max_entrants is not None and not 2 <= max_entrants <= MAX_ENTRANTS:
+        raise InvalidInput(f"a tournament has 2 to {MAX_ENTRANTS} places", field="max_entrants")
     check_rules_of_play(
         move_time_limit=move_time_limit,
         timeout_policy=timeout_policy,
@@ -162,6 +166,7 @@ def tournament_create(
         move_time_limit=move_time_limit,
         entrants=entrants,
         late_entries=late_entries,
+        max_entrants=max_entrants,
         rated=rated,
         timeout_policy=timeout_policy,
         allow_vacations=allow_vacations,
@@ -214,6 +219,10 @@ def _join(tournament: Tournament, competitor: Competitor) -> Entry:
     _check_entrant(tournament, competitor)
     if tournament.entries.filter(competitor=competitor).exists():
         raise Conflict(f"{competitor.name} has already entered {tournament.name}")
+    # Counted under the tournament's row lock (every join takes it), so concurrent joins cannot
+    # overfill it. A dropped entrant's place is not given to anyone else.
+    if tournament.max_entrants is not None and tournament.entries.count() >= tournament.max_entrants:
+        raise Conflict(f"{tournament.name} is full: all {tournament.max_entrants} places are taken")
     if not running:
         return Entry.objects.create(tournament=tournament, competitor=competitor)
     last_seed = tournament.entries.order_by("-seed").values_list("seed", flat=True).first() or 0
@@ -370,17 +379,25 @@ def _entry_for(tournament: Tournament, user: User, entry_pk: int | None) -> Entr
     raise NotYourEntrant(f"only the organiser may withdraw or drop {entry.competitor.name}")
 
 
+def _named_entry(tournament: Tournament, user: User, entry_pk: int | None) -> Entry | None:
+    """Entry ``entry_pk`` if ``user`` may act for it, checked before the tournament's state: someone
+    else's entry is refused (403) whatever state the tournament is in."""
+    return None if entry_pk is None else _entry_for(tournament, user, entry_pk)
+
+
 @transaction.atomic
 def tournament_withdraw(*, tournament_pk: int, user: User, entry_pk: int | None = None) -> None:
     """Leave before the start: ``user``'s own entry, or entry ``entry_pk`` if they may act for it."""
     tournament = _locked(tournament_pk)
+    named = _named_entry(tournament, user, entry_pk)
     _check_can_leave(tournament)
-    _entry_for(tournament, user, entry_pk).delete()
+    (named or _entry_for(tournament, user, None)).delete()
 
 
 @transaction.atomic
 def tournament_drop_entry(*, tournament_pk: int, user: User, entry_pk: int | None = None) -> Entry:
     """Drop out of a running tournament: ``user``'s own entry, or ``entry_pk`` as for withdrawing."""
     tournament = _locked(tournament_pk)
+    named = _named_entry(tournament, user, entry_pk)
     _check_can_drop(tournament)
-    return _drop(tournament, _entry_for(tournament, user, entry_pk))
+    return _drop(tournament, named or _entry_for(tournament, user, None))

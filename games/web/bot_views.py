@@ -16,7 +16,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import require_POST, require_safe
 
 from engine import registered_games
 from games.models import Bot, BotKind
@@ -86,6 +86,7 @@ def _not_found(request: HttpRequest, pk: int) -> HttpResponse:
     return render(request, "not_found.html", {"what": f"bot {pk}"}, status=404)
 
 
+@require_safe
 def bot_list(request: HttpRequest) -> HttpResponse:
     game_id = request.GET.get("game") or None
     page = Paginator(bot_selectors.bots_listed(game_id), PAGE_SIZE).get_page(request.GET.get("page"))
@@ -131,6 +132,7 @@ def _limit_words() -> str:
     return f"{size / (1024 * 1024):g} MB" if size >= 1024 * 1024 else f"{size} bytes"
 
 
+@require_safe
 def bot_detail(request: HttpRequest, pk: int) -> HttpResponse:
     bot = bot_selectors.bot_or_none(pk)
     if bot is None:

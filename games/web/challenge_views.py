@@ -16,7 +16,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import require_POST, require_safe
 
 from engine import ConfigPreset, Game, UnknownGame, get_game, registered_games
 from games.models import MOVE_TIMES
@@ -111,6 +111,7 @@ def _lobby_context(request: HttpRequest) -> dict[str, Any]:
     return context
 
 
+@require_safe
 def lobby(request: HttpRequest) -> HttpResponse:
     return render(request, "challenges/lobby.html", _lobby_context(request))
 

@@ -25,6 +25,7 @@ LABELS = {
     "best_of": "Best of",
     "entrants": "Who may enter",
     "late_entries": "Late entries",
+    "max_entrants": "Places",
     "rated": "Rated",
     "rating_system": "Rating system",
     "challenge_range": "Challenge range (places)",

@@ -15,6 +15,7 @@ from django.core.paginator import Paginator
 from django.db.models import QuerySet
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.views.decorators.http import require_safe
 
 from games.models import BotFaultPolicy, EntrantKinds, Entry, League, TimeoutPolicy, Tournament
 from games.selectors.leagues import ladder_entries, league_games, league_seasons, leagues_with_counts
@@ -134,6 +135,7 @@ def filtered(request: HttpRequest, rows: QuerySet[Any]) -> tuple[QuerySet[Any], 
     return rows.filter(**chosen), context
 
 
+@require_safe
 def tournament_list(request: HttpRequest) -> HttpResponse:
     rows, context = filtered(request, tournaments_with_games_played().order_by("-id"))
     page = Paginator(rows, PAGE_SIZE).get_page(request.GET.get("page"))
@@ -145,6 +147,7 @@ def tournament_list(request: HttpRequest) -> HttpResponse:
     return render(request, "competitions/tournament_list.html", context, status=status)
 
 
+@require_safe
 def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
     return tournament_page(request, pk)
 
@@ -316,6 +319,7 @@ def _bracket_for_page(bracket: Mapping[str, Any], competitor_of: Mapping[int, in
 # -- Leagues ----------------------------------------------------------------------------------------
 
 
+@require_safe
 def league_list(request: HttpRequest) -> HttpResponse:
     rows, context = filtered(request, leagues_with_counts().order_by("-id"))
     context["page"] = Paginator(rows, PAGE_SIZE).get_page(request.GET.get("page"))
@@ -323,6 +327,7 @@ def league_list(request: HttpRequest) -> HttpResponse:
     return render(request, "leagues/league_list.html", context, status=status)
 
 
+@require_safe
 def league_detail(request: HttpRequest, pk: int) -> HttpResponse:
     return league_page(request, pk)
 

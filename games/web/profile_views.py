@@ -4,12 +4,14 @@ from __future__ import annotations
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.views.decorators.http import require_safe
 
 from games.selectors.competitors import competitor_competitions, competitor_or_none, competitor_recent_games
 from games.selectors.ratings import competitor_game_ratings, competitor_rating_history
 from games.web.charts import line_chart
 
 
+@require_safe
 def profile(request: HttpRequest, competitor_pk: int) -> HttpResponse:
     competitor = competitor_or_none(competitor_pk)
     if competitor is None:

@@ -5,14 +5,17 @@ from __future__ import annotations
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.template.loader import select_template
+from django.views.decorators.http import require_safe
 
 from engine import registered_games
 
 
+@require_safe
 def rules_index(request: HttpRequest) -> HttpResponse:
     return render(request, "rules/index.html", {"games": registered_games()})
 
 
+@require_safe
 def rules_page(request: HttpRequest, game_id: str) -> HttpResponse:
     known = {game.id: game for game in registered_games()}
     game = known.get(game_id)

@@ -1,5 +1,5 @@
 """``/settings/``: a player's e-mail addresses (managed on allauth's pages), notification switches,
-webhook URL and secret, and vacations.
+webhook URL and secret, vacations and API tokens.
 
 Every form posts to its own URL and comes back to the page (post/redirect/get); a refusal from a
 service is shown on its form, with status 400, and changes nothing.
@@ -16,6 +16,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone
+from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
 from games.api.notification_serializers import SWITCH_FIELDS
@@ -29,6 +30,7 @@ from games.services.notifications import (
     notify_test,
 )
 from games.services.players import player_for_user
+from games.services.tokens import MAX_TOKEN_NAME, token_create, token_revoke
 from games.services.vacations import vacation_book, vacation_cancel
 
 DATETIME_INPUT = "%Y-%m-%dT%H:%M"
@@ -58,6 +60,15 @@ class NotificationSettingsForm(forms.ModelForm):
             self.fields[name].widget.attrs["aria-label"] = self.Meta.labels[name]
 
 
+class TokenForm(forms.Form):
+    name = forms.CharField(
+        label="What it is for",
+        max_length=MAX_TOKEN_NAME,
+        required=False,
+        widget=forms.TextInput(attrs={"size": 40}),
+    )
+
+
 class VacationForm(forms.Form):
     starts_at = forms.DateTimeField(
         label="From (UTC)",
@@ -78,6 +89,10 @@ def _page(request: HttpRequest, status: int = 200, **forms_given: Any) -> HttpRe
     context = {
         "settings_form": forms_given.get("settings_form") or NotificationSettingsForm(instance=found),
         "vacation_form": forms_given.get("vacation_form") or VacationForm(),
+        "token_form": forms_given.get("token_form") or TokenForm(),
+        "tokens": request.user.api_tokens.order_by("-created_at", "-id"),
+        # A new token's key, in the answer to the form that made it and nowhere else.
+        "new_token_key": forms_given.get("new_token_key"),
         "secret": found.webhook_secret,
         "mail": mail_state(request.user),
         "email_addresses": email_addresses_of(request.user),
@@ -154,4 +169,32 @@ def vacation_remove(request: HttpRequest, pk: int) -> HttpResponse:
         messages.error(request, exc.message)
         return redirect("settings")
     messages.success(request, "Vacation cut short: it ends now." if kept else "Vacation removed.")
+    return redirect("settings")
+
+
+@login_required
+@require_POST
+@never_cache  # the answer holds a key: no cache keeps it
+def token_add(request: HttpRequest) -> HttpResponse:
+    """Make a token and show its key on the page this once: no redirect, so it is stored nowhere."""
+    form = TokenForm(request.POST)
+    if not form.is_valid():
+        return _page(request, 400, token_form=form)
+    try:
+        _, key = token_create(user=request.user, name=form.cleaned_data["name"])
+    except ServiceError as exc:
+        form.add_error(None, exc.message)
+        return _page(request, 400, token_form=form)
+    return _page(request, new_token_key=key)
+
+
+@login_required
+@require_POST
+def token_remove(request: HttpRequest, pk: int) -> HttpResponse:
+    try:
+        token_revoke(user=request.user, token_pk=pk)
+    except ServiceError as exc:
+        messages.error(request, exc.message)
+        return redirect("settings")
+    messages.success(request, "Token revoked: requests with it are refused from now on.")
     return redirect("settings")

@@ -65,4 +65,6 @@ urlpatterns = [
     path("settings/test/", my_settings.send_test, name="settings-test"),
     path("settings/vacations/", my_settings.vacation_add, name="settings-vacation-add"),
     path("settings/vacations/<id:pk>/remove/", my_settings.vacation_remove, name="settings-vacation-remove"),
+    path("settings/tokens/", my_settings.token_add, name="settings-token-add"),
+    path("settings/tokens/<id:pk>/revoke/", my_settings.token_remove, name="settings-token-revoke"),
 ]

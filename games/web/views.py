@@ -2,6 +2,7 @@ from __future__ import annotations
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.views.decorators.http import require_safe
 
 from engine import registered_games
 from games.models import GameStatus
@@ -12,6 +13,7 @@ RECENT_GAMES = 20
 RECENTLY_FINISHED = 10
 
 
+@require_safe
 def home(request: HttpRequest) -> HttpResponse:
     """Your turn first, then your other running games, your finished ones, then everyone's."""
     context: dict[str, object] = {
@@ -34,6 +36,7 @@ def home(request: HttpRequest) -> HttpResponse:
     return render(request, "home.html", context)
 
 
+@require_safe
 def ladder_page(request: HttpRequest, game_id: str) -> HttpResponse:
     known = {game.id: game for game in registered_games()}
     if game_id not in known:

@@ -33,7 +33,6 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "django.contrib.staticfiles",
     "rest_framework",
-    "rest_framework.authtoken",
     "django_filters",
     "drf_spectacular",
     "games",
@@ -150,7 +149,8 @@ ALLAUTH_TRUSTED_PROXY_COUNT: int = env.int("API_NUM_PROXIES", default=0)
 
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "rest_framework.authentication.TokenAuthentication",
+        # Tokens are stored as digests (games.models.tokens), never as usable keys.
+        "games.api.authentication.HashedTokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
@@ -175,6 +175,8 @@ REST_FRAMEWORK = {
     # connection's, so a forged header cannot dodge the login limit. Behind one proxy, set 1.
     "NUM_PROXIES": env.int("API_NUM_PROXIES", default=0),
 }
+# API tokens a user may hold; making one more (each token log-in makes one) drops the least recently used.
+API_TOKENS_PER_USER: int = env.int("API_TOKENS_PER_USER", default=50)
 # A long list's `count` (past 1,000 rows: a ladder, the games) is counted once and kept this many
 # seconds (games.api.pagination); shorter lists are counted on every request.
 API_COUNT_CACHE_SECONDS: int = env.int("API_COUNT_CACHE_SECONDS", default=30)

@@ -34,7 +34,6 @@ from contextlib import AbstractContextManager
 from typing import Any
 
 import pytest
-from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
 from games.models import Bot, Player
@@ -91,12 +90,13 @@ def api_client() -> APIClient:
 
 @pytest.fixture
 def client_for() -> Iterator[Callable[[Player], APIClient]]:
-    """An API client authenticated with the player's token (``TokenAuthentication``)."""
+    """An API client authenticated with a token of the player's (``HashedTokenAuthentication``)."""
+    from games.services.tokens import token_create
 
     def make(player: Player) -> APIClient:
-        token, _ = Token.objects.get_or_create(user=player.user)
+        _, key = token_create(user=player.user, name="test client")
         client = APIClient()
-        client.credentials(HTTP_AUTHORIZATION=f"Token {token.key}")
+        client.credentials(HTTP_AUTHORIZATION=f"Token {key}")
         return client
 
     yield make

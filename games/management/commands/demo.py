@@ -12,7 +12,6 @@ from django.conf import settings
 from django.contrib.auth.models import User
 from django.core.management.base import BaseCommand, CommandParser
 from django.db import transaction
-from rest_framework.authtoken.models import Token
 
 from games.models import Bot, Game, League, Player, TimeoutPolicy, Tournament
 from games.selectors import games as game_selectors
@@ -26,11 +25,13 @@ from games.services.competitions import (
 from games.services.games import game_create
 from games.services.leagues import league_create, league_join, league_open_registration, league_start
 from games.services.players import builtin_bots_ensure, email_verified_set, player_create
+from games.services.tokens import token_create
 
 DEMO_USERS = ("alice", "bob", "carol")
 DEMO_PASSWORD = "mulligan-demo"
 DEMO_LEAGUE = "Mulligan ladder (demo)"
 DEMO_CUP = "Demo cup"
+DEMO_TOKEN_NAME = "demo"
 # Nobody plays bob unless someone logs in as him: with a short clock the cup never sits waiting on
 # him. A game no person has moved in by then is aborted and scored as the late seat's forfeit; in a
 # game already begun the late seat's move is played for it (its first legal action).
@@ -81,8 +82,10 @@ class Command(BaseCommand):
             # Verified, so the demo's turn mails go out (to the console unless EMAIL_URL is set).
             email_verified_set(person.user, person.user.email)
         player = Player.objects.select_related("user").get(user__username=username)
-        token, _ = Token.objects.get_or_create(user=player.user)
-        self.stdout.write(f"user {username} / {DEMO_PASSWORD}  (player {player.pk}, API token {token.key})")
+        # Only a token's digest is kept, so each run makes a new one in place of the last run's.
+        player.user.api_tokens.filter(name=DEMO_TOKEN_NAME).delete()
+        _, key = token_create(user=player.user, name=DEMO_TOKEN_NAME)
+        self.stdout.write(f"user {username} / {DEMO_PASSWORD}  (player {player.pk}, API token {key})")
         return player
 
     def _load(

@@ -8,10 +8,9 @@ from typing import Any
 import pytest
 from django.core.cache import cache
 from django.urls import reverse
-from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
-from games.models import Move, Player
+from games.models import ApiToken, Move, Player
 from tests.games.api_me.conftest import ClientFor
 from tests.games.helpers import create_game
 
@@ -78,11 +77,11 @@ def test_token_logins_are_limited_per_address(settings: Any, players: list[Playe
     assert client.post(url, login).status_code == 200
     assert client.post(url, login | {"password": "guess"}).status_code == 400
     assert client.post(url, login | {"password": "guess again"}).status_code == 400
-    Token.objects.filter(user=players[0].user).delete()
+    ApiToken.objects.filter(user=players[0].user).delete()
     refused = client.post(url, login)  # even the right password, from this address, this minute
     assert refused.status_code == 429 and refused.json()["code"] == "throttled"
     assert int(refused["Retry-After"]) > 0
-    assert not Token.objects.filter(user=players[0].user).exists()
+    assert not ApiToken.objects.filter(user=players[0].user).exists()
     forged = client.post(url, login, HTTP_X_FORWARDED_FOR=FORGED_ADDRESS)  # a made-up address does not help
     assert forged.status_code == 429
     assert APIClient(REMOTE_ADDR=OTHER_ADDRESS).post(url, login).status_code == 200
