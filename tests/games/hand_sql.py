@@ -14,12 +14,13 @@ from typing import Any
 from django.contrib.auth.models import AnonymousUser
 
 from engine import replay
-from games.models import Game, LeagueEntry, Move, Rating, RatingChange, Seat
+from games.models import ApiToken, Game, LeagueEntry, Move, Rating, RatingChange, Seat
 from games.selectors import games as game_selectors
 from games.selectors import leagues as league_selectors
 from games.selectors import ratings as rating_selectors
 from games.selectors.lists import OrderedRows, QuerySetRows
 from games.services.leagues import league_create, league_join, league_open_registration, league_start
+from games.services.tokens import token_authenticate, token_create
 from tests.games.factories import BotFactory, PlayerFactory, RatingFactory
 from tests.games.helpers import create_game, play_to_end
 
@@ -172,6 +173,21 @@ def _check_players_and_turns(seeded: dict[str, Any]) -> None:
     assert any(game_selectors.turns_waiting(p.user) for p in seeded["players"][:2])
 
 
+def _check_tokens(seeded: dict[str, Any]) -> None:
+    user = seeded["players"][0].user
+    made, key = token_create(user=user, name="hand SQL")
+    token = token_authenticate(key)
+    assert token is not None and token_authenticate(key + "x") is None
+    stored = ApiToken.objects.select_related("user").get(pk=made.pk)
+    assert {f.attname: getattr(token, f.attname) for f in ApiToken._meta.concrete_fields} == {
+        f.attname: getattr(stored, f.attname) for f in ApiToken._meta.concrete_fields
+    }
+    assert {f.attname: getattr(token.user, f.attname) for f in type(user)._meta.concrete_fields} == {
+        f.attname: getattr(stored.user, f.attname) for f in type(user)._meta.concrete_fields
+    }
+    assert isinstance(token.user.is_active, bool) and token.user.is_authenticated
+
+
 def check_hand_written_reads() -> None:
     """Seed a few players, bots, ratings, games and a league, and compare every hand-written read
     with the ORM's answer for the same rows (raises AssertionError on the first difference)."""
@@ -179,3 +195,4 @@ def check_hand_written_reads() -> None:
     _check_ladders(seeded["league"])
     _check_games(seeded)
     _check_players_and_turns(seeded)
+    _check_tokens(seeded)
