@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.utils import timezone
 from rest_framework import serializers
 
+from games.api.json_requests import JsonRequest
 from games.models import Vacation
 
 
@@ -42,6 +43,6 @@ class VacationSerializer(serializers.ModelSerializer):
         return "ongoing" if vacation.starts_at <= now else "upcoming"
 
 
-class VacationCreateSerializer(serializers.Serializer):
+class VacationCreateSerializer(JsonRequest):
     starts_at = serializers.DateTimeField(help_text="ISO 8601; without a time zone it is UTC")
     ends_at = serializers.DateTimeField(help_text="ISO 8601; after starts_at and in the future")
