@@ -7,8 +7,9 @@ calls valid accepted. So for a JSON body (not a form, whose values are all text)
 have its field's JSON type before DRF reads it, and a text field that may not be blank says in the
 document that it needs a character other than white space (``pattern: \\S``), as DRF trims it.
 
-The pages' forms (``games.web.serializer_forms``) hand these serializers Python values of the right
-types, and the tournament and league buttons a form's QueryDict: both are read as before.
+The pages' forms (``games.web.serializer_forms``, which say so in the serializer's context with
+:data:`FROM_A_FORM`) and buttons (a form's QueryDict) hand these serializers text: both are read as
+before.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from rest_framework import serializers
 from engine import registered_games
 
 STRING_REQUIRED = "Not a valid string."
+FROM_A_FORM = "from_a_form"  # a serializer context key: the data is a page form's text
 NOT_ONLY_WHITE_SPACE = RegexValidator(r"\S", message="This field may not be blank.")
 
 
@@ -53,7 +55,6 @@ def json_type_problem(field: serializers.Field, value: Any) -> str | None:
 # A request serializer: JSON values in their JSON types (the module's docstring). No docstring of
 # its own: drf-spectacular would give it to every request component that has none.
 class JsonRequest(serializers.Serializer):  # type: ignore[type-arg]
-
     def get_fields(self) -> dict[str, serializers.Field]:
         fields: dict[str, serializers.Field] = super().get_fields()
         for field in fields.values():
@@ -63,7 +64,11 @@ class JsonRequest(serializers.Serializer):  # type: ignore[type-arg]
         return fields
 
     def to_internal_value(self, data: Any) -> Any:
-        if isinstance(data, Mapping) and not isinstance(getattr(self.root, "initial_data", None), QueryDict):
+        root = self.root
+        from_a_form = isinstance(getattr(root, "initial_data", None), QueryDict) or root.context.get(
+            FROM_A_FORM
+        )
+        if isinstance(data, Mapping) and not from_a_form:
             errors = {
                 name: [problem]
                 for name, field in self.fields.items()
