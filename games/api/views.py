@@ -88,7 +88,9 @@ class GameListCreateView(APIView):
         request=GameCreateSerializer,
         responses={
             201: GameViewSerializer,
-            400: error("Not valid, or not a game the rules allow (its config, seats, bots): `errors` says why."),
+            400: error(
+                "Not valid, or not a game the rules allow (its config, seats, bots): `errors` says why."
+            ),
             403: error("A person's seat that is not yours: invite people with a challenge."),
         },
     )
@@ -122,11 +124,11 @@ def _competitor_for(seat: dict[str, Any]) -> Competitor:
     if "player" in seat:
         player = Player.objects.select_related("competitor").filter(pk=seat["player"]).first()
         if player is None:
-            raise InvalidInput(f"no player {seat['player']}")
+            raise InvalidInput(f"no player {seat['player']}", field="seats")
         return player.competitor
     bot = Bot.objects.select_related("competitor").filter(pk=seat["bot"]).first()
     if bot is None:
-        raise InvalidInput(f"no bot {seat['bot']}")
+        raise InvalidInput(f"no bot {seat['bot']}", field="seats")
     return bot.competitor
 
 
@@ -223,7 +225,9 @@ class LadderView(generics.ListAPIView):
 
     @extend_schema(
         parameters=[
-            OpenApiParameter("game", str, required=True, enum=GAME_IDS, description="a game id, e.g. mulligan")
+            OpenApiParameter(
+                "game", str, required=True, enum=GAME_IDS, description="a game id, e.g. mulligan"
+            )
         ]
     )
     def get(self, request: Request, *args: Any, **kwargs: Any) -> Response:
@@ -244,7 +248,9 @@ class LadderView(generics.ListAPIView):
         # the ladder is read all day); the serializer documents them.
         paginator = self.paginator
         assert paginator is not None
-        return paginator.get_paginated_response(paginator.paginate_queryset(self.get_queryset(), request, view=self))
+        return paginator.get_paginated_response(
+            paginator.paginate_queryset(self.get_queryset(), request, view=self)
+        )
 
 
 class PlayerDetailView(APIView):
@@ -267,7 +273,10 @@ class TokenLoginView(ObtainAuthToken):
     parser_classes = [SafeJSONParser, FormParser]
 
     @extend_schema(
-        request={"application/json": AuthTokenSerializer, "application/x-www-form-urlencoded": AuthTokenSerializer},
+        request={
+            "application/json": AuthTokenSerializer,
+            "application/x-www-form-urlencoded": AuthTokenSerializer,
+        },
         responses={
             200: AuthTokenAnswerSerializer,
             400: error("A user name and password that do not match an active account, or one left out."),

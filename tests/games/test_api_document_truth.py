@@ -7,9 +7,11 @@ The whole run is tests/faults/test_schemathesis.py; these are its findings, one 
 from __future__ import annotations
 
 from collections.abc import Callable
+from datetime import timedelta
 from typing import Any
 
 import pytest
+from django.utils import timezone
 from rest_framework.test import APIClient
 
 from engine import registered_games
@@ -81,12 +83,21 @@ class TestEveryRefusalNamesTheField:
         assert answer.json()["code"] == "illegal_move"
         assert list(answer.json()["errors"]) == ["action"]
 
-    def test_a_refusal_of_the_whole_request(self, players: list[Player], client_for: ClientFor) -> None:
-        # The service names no field: the request as a whole is at fault.
+    def test_a_service_refusal_of_one_field(self, players: list[Player], client_for: ClientFor) -> None:
+        seats = [{"player": players[0].pk}, {"bot": BotFactory().pk}]
         answer = client_for(players[0]).post(
-            "/api/games/",
-            {"game": "no-such-game", "seats": [{"player": players[0].pk}, {"bot": BotFactory().pk}]},
+            "/api/games/", {"game": "mulligan", "config": {"chips": -5}, "seats": seats}
         )
+        assert answer.status_code == 400
+        assert list(answer.json()["errors"]) == ["config"]
+
+    def test_a_refusal_of_the_whole_request(self, players: list[Player], client_for: ClientFor) -> None:
+        # Overlapping another vacation is neither the start's fault nor the end's: the request's.
+        client = client_for(players[0])
+        days = [(timezone.now() + timedelta(days=day)).isoformat() for day in (2, 4, 3, 5)]
+        booked = client.post("/api/me/vacations/", {"starts_at": days[0], "ends_at": days[1]})
+        assert booked.status_code == 201
+        answer = client.post("/api/me/vacations/", {"starts_at": days[2], "ends_at": days[3]})
         assert answer.status_code == 400
         assert answer.json()["errors"] == {"non_field_errors": [answer.json()["detail"]]}
 
