@@ -8,22 +8,23 @@ from typing import Any
 
 from rest_framework import serializers
 
+from games.api.json_requests import GameIdField, JsonRequest
 from games.models import Bot, BotFault, BotKind, BotVersion, Game
 from games.selectors import games as game_selectors
 
 SUBMITTED_KINDS = [BotKind.PROGRAM.value, BotKind.HTTP.value]
 
 
-class BotCreateSerializer(serializers.Serializer):
+class BotCreateSerializer(JsonRequest):
     name = serializers.CharField(max_length=60, help_text="shown on ladders; unique among players and bots")
-    game = serializers.CharField(max_length=40, help_text="a registered game id, e.g. mulligan")
+    game = GameIdField(help_text="a registered game id, e.g. mulligan")
     kind = serializers.ChoiceField(choices=SUBMITTED_KINDS)
     url = serializers.CharField(
         required=False, max_length=500, help_text="HTTP bots: register this URL as version 1 at once"
     )
 
 
-class UrlVersionSerializer(serializers.Serializer):
+class UrlVersionSerializer(JsonRequest):
     url = serializers.CharField(max_length=500, help_text="http:// or https:// URL the worker POSTs to")
 
 

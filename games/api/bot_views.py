@@ -6,10 +6,10 @@ from __future__ import annotations
 from typing import Any
 
 from django.core.files.uploadedfile import UploadedFile
-from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import generics, status
 from rest_framework.exceptions import NotFound, ValidationError
+from rest_framework.parsers import MultiPartParser
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -26,6 +26,15 @@ from games.api.bot_serializers import (
     version_data,
 )
 from games.api.pagination import KeysetPagination
+from games.api.parsers import SafeJSONParser
+from games.api.response_serializers import (
+    BotDetailSerializer,
+    BotFaultSerializer,
+    BotGameSerializer,
+    BotSummarySerializer,
+    BotVersionSerializer,
+)
+from games.api.schema import error, paginated
 from games.models import Bot, BotKind
 from games.selectors import bots as bot_selectors
 from games.services.bot_versions import (
@@ -66,8 +75,11 @@ class BotListCreateView(APIView):
 
     @extend_schema(
         operation_id="bots_list",
-        parameters=[OpenApiParameter("game", str, description="only bots for this game id")],
-        responses=OpenApiTypes.OBJECT,
+        parameters=[
+            OpenApiParameter("game", str, description="only bots for this game id"),
+            OpenApiParameter("page", int, description="a page number"),
+        ],
+        responses=paginated(BotSummarySerializer, "PaginatedBotSummaryList"),
     )
     def get(self, request: Request) -> Response:
         bots = bot_selectors.bots_listed(request.query_params.get("game"))
@@ -78,7 +90,14 @@ class BotListCreateView(APIView):
             [bot_summary(bot, validation_status=statuses.get(bot.pk)) for bot in page]
         )
 
-    @extend_schema(request=BotCreateSerializer, responses={201: OpenApiTypes.OBJECT})
+    @extend_schema(
+        request=BotCreateSerializer,
+        responses={
+            201: BotDetailSerializer,
+            400: error("Not valid, or a name, game or URL the service refuses: `errors` says which."),
+            409: error("The name is taken by a player or another bot."),
+        },
+    )
     def post(self, request: Request) -> Response:
         serializer = BotCreateSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
@@ -94,7 +113,7 @@ class BotListCreateView(APIView):
 
 
 class BotDetailView(APIView):
-    @extend_schema(responses=OpenApiTypes.OBJECT)
+    @extend_schema(responses=BotDetailSerializer)
     def get(self, request: Request, pk: int) -> Response:
         return Response(_detail(_bot(pk), request))
 
@@ -103,7 +122,14 @@ class BotVersionsView(APIView):
     """A bot's versions; POST uploads a program (multipart ``file`` + ``entry_command``) or, for an
     HTTP bot, registers ``{"url": ...}``. Each is a new version with a validation game."""
 
-    @extend_schema(operation_id="bots_versions_list", responses=OpenApiTypes.OBJECT)
+    # A program is uploaded as a file (multipart); an HTTP bot's URL comes as JSON.
+    parser_classes = [SafeJSONParser, MultiPartParser]
+
+    @extend_schema(
+        operation_id="bots_versions_list",
+        parameters=[OpenApiParameter("page", int, description="a page number")],
+        responses=paginated(BotVersionSerializer, "PaginatedBotVersionList"),
+    )
     def get(self, request: Request, pk: int) -> Response:
         bot = _bot(pk)
         owner = bot_selectors.is_owner(bot, request.user)
@@ -116,7 +142,13 @@ class BotVersionsView(APIView):
 
     @extend_schema(
         request={"multipart/form-data": ProgramVersionSerializer, "application/json": UrlVersionSerializer},
-        responses={201: OpenApiTypes.OBJECT},
+        responses={
+            201: BotVersionSerializer,
+            400: error("Not valid, or an upload or URL the service refuses: `errors` says which."),
+            403: error("Not your bot, or a built-in one."),
+            413: error("The upload is larger than the limit (`too_large`)."),
+            429: error("Too many new versions of this bot in the last hour (`throttled`)."),
+        },
     )
     def post(self, request: Request, pk: int) -> Response:
         bot = _bot(pk)
@@ -148,7 +180,7 @@ class BotVersionsView(APIView):
 
 
 class BotVersionDetailView(APIView):
-    @extend_schema(responses=OpenApiTypes.OBJECT)
+    @extend_schema(responses=BotVersionSerializer)
     def get(self, request: Request, pk: int, number: int) -> Response:
         bot = _bot(pk)
         version = bot_selectors.bot_version(bot, number)
@@ -159,7 +191,14 @@ class BotVersionDetailView(APIView):
 
 
 class BotVersionActivateView(APIView):
-    @extend_schema(request=None, responses=OpenApiTypes.OBJECT)
+    @extend_schema(
+        request=None,
+        responses={
+            200: BotVersionSerializer,
+            403: error("Not your bot."),
+            409: error("That version has not passed its validation game."),
+        },
+    )
     def post(self, request: Request, pk: int, number: int) -> Response:
         bot = _bot(pk)
         if bot_selectors.bot_version(bot, number) is None:
@@ -169,7 +208,13 @@ class BotVersionActivateView(APIView):
 
 
 class BotGamesView(APIView):
-    @extend_schema(responses=OpenApiTypes.OBJECT)
+    @extend_schema(
+        parameters=[
+            OpenApiParameter("page", int, description="a page number"),
+            OpenApiParameter("cursor", str, description="a cursor from a previous answer's next or previous link"),
+        ],
+        responses=paginated(BotGameSerializer, "PaginatedBotGameList"),
+    )
     def get(self, request: Request, pk: int) -> Response:
         bot = _bot(pk)
         paginator = KeysetPagination()  # newest first by id: the next links carry a cursor
@@ -180,7 +225,10 @@ class BotGamesView(APIView):
 class BotFaultsView(APIView):
     """The bot's faults; only its owner sees the stderr tails (a program's stderr may hold anything)."""
 
-    @extend_schema(responses=OpenApiTypes.OBJECT)
+    @extend_schema(
+        parameters=[OpenApiParameter("page", int, description="a page number")],
+        responses=paginated(BotFaultSerializer, "PaginatedBotFaultList"),
+    )
     def get(self, request: Request, pk: int) -> Response:
         bot = _bot(pk)
         owner = bot_selectors.is_owner(bot, request.user)

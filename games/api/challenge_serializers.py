@@ -7,12 +7,13 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
+from games.api.json_requests import GameIdField, JsonRequest
 from games.converters import MAX_ID
 from games.models import DEFAULT_MOVE_TIME, MOVE_TIMES, ChallengeState, SeatKind
 from games.services.challenges import OPPONENT_KINDS
 
 
-class LobbyOpponentSerializer(serializers.Serializer[dict[str, object]]):
+class LobbyOpponentSerializer(JsonRequest):
     kind = serializers.ChoiceField(
         choices=OPPONENT_KINDS,
         help_text="builtin: the game's engine bot `name`; bot: the bot `bot` (built-in, or a submitted "
@@ -23,8 +24,8 @@ class LobbyOpponentSerializer(serializers.Serializer[dict[str, object]]):
     bot = serializers.IntegerField(required=False, min_value=1, max_value=MAX_ID)
 
 
-class LobbyChallengeCreateSerializer(serializers.Serializer[dict[str, object]]):
-    game = serializers.CharField(max_length=40, help_text="a game id from /api/catalog/, e.g. mulligan")
+class LobbyChallengeCreateSerializer(JsonRequest):
+    game = GameIdField()
     config = serializers.DictField(
         required=False,
         default=dict,

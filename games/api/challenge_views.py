@@ -13,6 +13,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from games.api.challenge_serializers import LobbyChallengeCreateSerializer, LobbyChallengeSerializer
+from games.api.schema import error
 from games.models import MOVE_TIMES
 from games.selectors import challenges as selectors
 from games.services.challenges import (
@@ -51,7 +52,14 @@ class ChallengeListCreateView(generics.ListAPIView):
         views = [selectors.challenge_view(challenge, player) for challenge in page or []]
         return self.get_paginated_response(LobbyChallengeSerializer(views, many=True).data)
 
-    @extend_schema(request=LobbyChallengeCreateSerializer, responses={201: LobbyChallengeSerializer})
+    @extend_schema(
+        request=LobbyChallengeCreateSerializer,
+        responses={
+            201: LobbyChallengeSerializer,
+            400: error("Not valid, or not a game the rules allow (its config, opponents): `errors` says why."),
+            409: error("You have as many open challenges as you may; cancel one first."),
+        },
+    )
     def post(self, request: Request) -> Response:
         serializer = LobbyChallengeCreateSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
@@ -79,7 +87,15 @@ class ChallengeDetailView(APIView):
 
 
 def _answer_view(name: str, service: Callable[..., Any], description: str) -> type[APIView]:
-    @extend_schema(request=None, responses=LobbyChallengeSerializer, description=description)
+    @extend_schema(
+        request=None,
+        responses={
+            200: LobbyChallengeSerializer,
+            403: error("Not a challenge you may answer so (`not_your_challenge`)."),
+            409: error("The challenge is no longer open, or you answered it already."),
+        },
+        description=description,
+    )
     def post(self: APIView, request: Request, pk: int) -> Response:
         service(challenge_pk=pk, user=request.user)
         return _detail(request, pk)

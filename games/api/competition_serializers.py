@@ -9,6 +9,7 @@ from django.utils.dateparse import parse_duration
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from games.api.json_requests import GameIdField, JsonRequest
 from games.api.serializers import reject_nul
 from games.converters import MAX_ID
 from games.models import BotFaultPolicy, EntrantKinds, Entry, TimeoutPolicy, Tournament, TournamentFormat
@@ -109,7 +110,7 @@ def bot_max_strikes_field() -> serializers.IntegerField:
     )
 
 
-class RulesOfPlaySerializer(serializers.Serializer):
+class RulesOfPlaySerializer(JsonRequest):
     """What a tournament and a league both say about time and faults, and their config check."""
 
     move_time_limit = MoveTimeLimitField(
@@ -138,7 +139,7 @@ class RulesOfPlaySerializer(serializers.Serializer):
 
 class TournamentCreateSerializer(RulesOfPlaySerializer):
     name = serializers.CharField(max_length=120, help_text="the name people see")
-    game = serializers.CharField(max_length=40, help_text="a game id from /api/catalog/, e.g. mulligan")
+    game = GameIdField()
     config = serializers.DictField(required=False, default=dict, help_text="the game's options")
     format = serializers.ChoiceField(
         choices=TournamentFormat.choices,
@@ -210,13 +211,13 @@ def tournament_create_arguments(data: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-class JoinSerializer(serializers.Serializer):
+class JoinSerializer(JsonRequest):
     bot = serializers.IntegerField(
         required=False, min_value=1, max_value=MAX_ID, help_text="enter this bot instead of yourself"
     )
 
 
-class EntryTargetSerializer(serializers.Serializer):
+class EntryTargetSerializer(JsonRequest):
     entry = serializers.IntegerField(
         required=False,
         min_value=1,

@@ -10,7 +10,6 @@ from collections.abc import Callable
 from typing import Any
 
 import django_filters
-from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import generics, permissions, status
 from rest_framework.exceptions import ValidationError
@@ -28,6 +27,8 @@ from games.api.competition_serializers import (
     TournamentSerializer,
     tournament_create_arguments,
 )
+from games.api.response_serializers import BracketSerializer
+from games.api.schema import error
 from games.api.transitions import transition_view
 from games.models import CompetitionState, Entry, Round, Tournament
 from games.selectors.tournaments import (
@@ -37,7 +38,7 @@ from games.selectors.tournaments import (
     tournaments_with_progress,
 )
 from games.services import competitions as services
-from games.services.errors import Conflict, InvalidInput, NotFound
+from games.services.errors import Conflict, NotFound
 from games.services.players import player_for_user
 
 MAX_ROUND = 32767  # a PositiveSmallIntegerField
@@ -72,7 +73,13 @@ class TournamentListCreateView(generics.ListAPIView):
     def get_queryset(self) -> Any:
         return tournaments_with_progress().order_by("-id")
 
-    @extend_schema(request=TournamentCreateSerializer, responses={201: TournamentSerializer})
+    @extend_schema(
+        request=TournamentCreateSerializer,
+        responses={
+            201: TournamentSerializer,
+            400: error("Not valid, or options that do not fit together or the game: `errors` says which."),
+        },
+    )
     def post(self, request: Request) -> Response:
         serializer = TournamentCreateSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
@@ -131,7 +138,12 @@ class TournamentJoinView(APIView):
 
     @extend_schema(
         request=JoinSerializer,
-        responses={201: EntrySerializer},
+        responses={
+            201: EntrySerializer,
+            400: error("Not valid, or not an entrant this tournament takes (people or bots, the game)."),
+            403: error("Not your bot to enter."),
+            409: error("Not open for entries, already entered, or every place is taken."),
+        },
         description="Join as yourself, or enter a bot you own (built-in bots: staff and the organiser).",
     )
     def post(self, request: Request, pk: int) -> Response:
@@ -148,7 +160,11 @@ class TournamentLeaveView(APIView):
 
     @extend_schema(
         request=EntryTargetSerializer,
-        responses={204: None},
+        responses={
+            204: None,
+            403: error("Not an entry you may act for."),
+            409: error("The tournament has started (drop out instead), or the entry is not in it."),
+        },
         description="Withdraw before the start: your entry, or one you may act for.",
     )
     def post(self, request: Request, pk: int) -> Response:
@@ -165,7 +181,11 @@ class TournamentDropView(APIView):
 
     @extend_schema(
         request=EntryTargetSerializer,
-        responses={200: EntrySerializer},
+        responses={
+            200: EntrySerializer,
+            403: error("Not an entry you may act for."),
+            409: error("The tournament is not running, or the entry has dropped already or is not in it."),
+        },
         description="Drop out of a running tournament after the current round (the organiser: anyone).",
     )
     def post(self, request: Request, pk: int) -> Response:
@@ -228,9 +248,17 @@ class TournamentStandingsView(APIView):
 
     @extend_schema(
         parameters=[
-            OpenApiParameter("round", int, description="a finished round: the standings snapshotted after it")
+            OpenApiParameter(
+                "round",
+                {"type": "integer", "minimum": 1, "maximum": MAX_ROUND},
+                description="a finished round: the standings snapshotted after it",
+            )
         ],
-        responses=StandingsSerializer,
+        responses={
+            200: StandingsSerializer,
+            404: error("No tournament with that id, or it has no such round."),
+            409: error("That round is not finished yet."),
+        },
     )
     def get(self, request: Request, pk: int) -> Response:
         tournament = _tournament(pk)
@@ -257,13 +285,18 @@ class TournamentBracketView(APIView):
     permission_classes = [permissions.AllowAny]
 
     @extend_schema(
-        responses=OpenApiTypes.OBJECT,
+        responses={
+            200: BracketSerializer,
+            404: error("No tournament with that id, or it is not an elimination tournament: no bracket."),
+            409: error("The bracket is drawn when the tournament starts."),
+        },
         description="An elimination tournament's bracket: rounds of matches, their entrants and winners.",
     )
     def get(self, request: Request, pk: int) -> Response:
         tournament = _tournament(pk)
         if not tournament.is_elimination:
-            raise InvalidInput(f"{tournament.name} is a {tournament.get_format_display()}: it has no bracket")
+            # Only an elimination tournament has a bracket: for the others there is nothing here.
+            raise NotFound(f"{tournament.name} is a {tournament.get_format_display()}: it has no bracket")
         if tournament.started_at is None:
             raise Conflict(f"the bracket of {tournament.name} is drawn when it starts")
         return Response(tournament_bracket_view(tournament))

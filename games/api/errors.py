@@ -15,10 +15,15 @@ from games.services.errors import ServiceError
 
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
     if isinstance(exc, ServiceError):
-        return Response({"detail": exc.message, "code": exc.code}, status=exc.status_code)
+        body: dict[str, Any] = {"detail": exc.message, "code": exc.code}
+        if exc.field is not None:
+            body["errors"] = {exc.field: [exc.message]}
+        elif exc.status_code == 400:
+            body["errors"] = {"non_field_errors": [exc.message]}
+        return Response(body, status=exc.status_code)
     if isinstance(exc, EngineError):
         # An engine error that reached a view is a bad request the service did not classify.
-        return Response({"detail": str(exc), "code": "invalid"}, status=400)
+        return Response({"detail": str(exc), "code": "invalid", "errors": {"non_field_errors": [str(exc)]}}, status=400)
     response = drf_exception_handler(exc, context)
     if response is None:
         return None
@@ -31,6 +36,9 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
         response.data.setdefault("code", getattr(exc.detail, "code", None) or exc.default_code)
     elif isinstance(exc, Http404) and isinstance(response.data, dict):
         response.data.setdefault("code", "not_found")
+    if response.status_code == 400 and isinstance(response.data, dict):
+        # Every 400 names what is at fault; a body that could not be read at all, the whole request.
+        response.data.setdefault("errors", {"non_field_errors": [response.data.get("detail", "")]})
     return response
 
 

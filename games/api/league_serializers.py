@@ -13,13 +13,14 @@ from games.api.competition_serializers import (
     RulesOfPlaySerializer,
     rules_of_play,
 )
+from games.api.json_requests import GameIdField, JsonRequest
 from games.converters import MAX_ID
 from games.models import EntrantKinds, Game, League, LeagueEntry, RatingSystem, Season
 
 
 class LeagueCreateSerializer(RulesOfPlaySerializer):
     name = serializers.CharField(max_length=120, help_text="the name people see")
-    game = serializers.CharField(max_length=40, help_text="a game id from /api/catalog/, e.g. mulligan")
+    game = GameIdField()
     config = serializers.DictField(required=False, default=dict, help_text="the game's options")
     seats_per_table = serializers.IntegerField(
         required=False, default=2, min_value=2, max_value=8, help_text="players at each table: 2 to 6"
@@ -66,7 +67,7 @@ def league_create_arguments(data: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-class ChallengeSerializer(serializers.Serializer):
+class ChallengeSerializer(JsonRequest):
     entry = serializers.IntegerField(
         min_value=1, max_value=MAX_ID, help_text="the league entry you challenge"
     )

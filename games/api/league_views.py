@@ -27,6 +27,7 @@ from games.api.league_serializers import (
     league_create_arguments,
 )
 from games.api.pagination import KeysetPagination
+from games.api.schema import error
 from games.api.transitions import transition_view
 from games.models import CompetitionState, League, LeagueEntry
 from games.selectors.leagues import (
@@ -71,7 +72,13 @@ class LeagueListCreateView(generics.ListAPIView):
     def get_queryset(self) -> Any:
         return leagues_with_counts().prefetch_related("seasons").order_by("-id")
 
-    @extend_schema(request=LeagueCreateSerializer, responses={201: LeagueSerializer})
+    @extend_schema(
+        request=LeagueCreateSerializer,
+        responses={
+            201: LeagueSerializer,
+            400: error("Not valid, or options that do not fit together or the game: `errors` says which."),
+        },
+    )
     def post(self, request: Request) -> Response:
         serializer = LeagueCreateSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
@@ -146,7 +153,12 @@ class LeagueJoinView(APIView):
 
     @extend_schema(
         request=JoinSerializer,
-        responses={201: LeagueEntrySerializer},
+        responses={
+            201: LeagueEntrySerializer,
+            400: error("Not valid, or not an entrant this league takes (people or bots, the game)."),
+            403: error("Not your bot to enter."),
+            409: error("Not open for entries, or already entered."),
+        },
         description="Join as yourself, or enter a bot you own (built-in bots: staff and the organiser). "
         "Possible during registration and while the ladder runs.",
     )
@@ -164,7 +176,11 @@ class LeagueLeaveView(APIView):
 
     @extend_schema(
         request=EntryTargetSerializer,
-        responses={204: None},
+        responses={
+            204: None,
+            403: error("Not an entry you may act for."),
+            409: error("The league is over, or the entry has left already or is not in it."),
+        },
         description="Leave: your entry, or one you may act for. A running league keeps its rating history.",
     )
     def post(self, request: Request, pk: int) -> Response:
@@ -181,7 +197,13 @@ class LeagueChallengeView(APIView):
 
     @extend_schema(
         request=ChallengeSerializer,
-        responses={201: LeagueGameSerializer},
+        responses={
+            201: LeagueGameSerializer,
+            403: error("You have no entry in this league to challenge from."),
+            409: error(
+                "Not running; the entry is out of range, yourself, busy or gone; or too few free entrants."
+            ),
+        },
         description="Challenge an entrant at most the league's challenge range of places from you on the "
         "ladder; a game with both of you starts at once. In leagues of 3+ seats the other seats go to "
         "the free entrants (not in a running game of the league) ranked nearest the challenged one; 409 "

@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.utils import timezone
 from rest_framework import serializers
 
+from games.api.json_requests import JsonRequest
 from games.models import ApiToken, Vacation
 from games.services.tokens import MAX_TOKEN_NAME
 
@@ -43,7 +44,7 @@ class VacationSerializer(serializers.ModelSerializer):
         return "ongoing" if vacation.starts_at <= now else "upcoming"
 
 
-class VacationCreateSerializer(serializers.Serializer):
+class VacationCreateSerializer(JsonRequest):
     starts_at = serializers.DateTimeField(help_text="ISO 8601; without a time zone it is UTC")
     ends_at = serializers.DateTimeField(help_text="ISO 8601; after starts_at and in the future")
 
@@ -59,7 +60,7 @@ class ApiTokenSerializer(serializers.ModelSerializer):
         }
 
 
-class ApiTokenCreateSerializer(serializers.Serializer):
+class ApiTokenCreateSerializer(JsonRequest):
     name = serializers.CharField(
         max_length=MAX_TOKEN_NAME, required=False, allow_blank=True, default="", help_text="what it is for"
     )

@@ -33,6 +33,7 @@ from games.api.me_serializers import (
     VacationCreateSerializer,
     VacationSerializer,
 )
+from games.api.schema import error
 from games.selectors.games import turn_signature, turns_signature, turns_waiting
 from games.services.players import player_for_user
 from games.services.vacations import vacation_book, vacation_cancel
@@ -106,9 +107,15 @@ class MyTurnsWaitView(APIView):
     @extend_schema(
         parameters=[
             OpenApiParameter(
-                "timeout", float, description=f"seconds to wait, 0 to {MAX_WAIT_SECONDS:g} (default 25)"
+                "timeout",
+                {"type": "number", "format": "double", "minimum": 0, "maximum": MAX_WAIT_SECONDS},
+                description=f"seconds to wait, 0 to {MAX_WAIT_SECONDS:g} (default 25)",
             ),
-            OpenApiParameter("cursor", str, description="the cursor of your previous answer"),
+            OpenApiParameter(
+                "cursor",
+                {"type": "string", "maxLength": MAX_CURSOR_LENGTH},
+                description="the cursor of your previous answer",
+            ),
         ],
         responses=TurnsWaitSerializer,
     )
@@ -153,7 +160,16 @@ class MyVacationsView(generics.ListAPIView):
     def get_queryset(self) -> Any:
         return player_for_user(self.request.user).vacations.order_by("starts_at", "pk")
 
-    @extend_schema(request=VacationCreateSerializer, responses={201: VacationSerializer})
+    @extend_schema(
+        request=VacationCreateSerializer,
+        responses={
+            201: VacationSerializer,
+            400: error(
+                "Not valid, or not a vacation you may book: it must end after it starts, in the future "
+                "and within the booking horizon, and not overlap another of yours."
+            ),
+        },
+    )
     def post(self, request: Request) -> Response:
         serializer = VacationCreateSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
@@ -169,7 +185,11 @@ class MyVacationView(APIView):
     permission_classes = [permissions.IsAuthenticated]
 
     @extend_schema(
-        responses={204: None, 200: VacationSerializer},
+        responses={
+            204: None,
+            200: VacationSerializer,
+            409: error("That vacation is over; it stays on record."),
+        },
         description="Cancel a vacation: an upcoming one is deleted (204); an ongoing one ends now "
         "(200, the shortened vacation); one that is over stays on record (409). Another "
         "player's vacation is 404.",

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
+from games.api.json_requests import JsonRequest
 from games.models import Notification, NotificationSettings
 
 SWITCH_FIELDS = [
@@ -16,7 +17,7 @@ SWITCH_FIELDS = [
 ]
 
 
-class NotificationSettingsSerializer(serializers.ModelSerializer):
+class NotificationSettingsSerializer(JsonRequest, serializers.ModelSerializer):
     """The switches and the webhook URL; the secret is shown (to its owner only) and never written
     here: rotate it instead."""
 
@@ -30,7 +31,7 @@ class NotificationSettingsSerializer(serializers.ModelSerializer):
         read_only_fields = ["webhook_secret", "updated_at"]
 
 
-class NotificationTestSerializer(serializers.Serializer):
+class NotificationTestSerializer(JsonRequest):
     channel = serializers.ChoiceField(choices=["email", "webhook"], required=False)
 
 

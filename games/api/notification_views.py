@@ -13,6 +13,7 @@ from games.api.notification_serializers import (
     NotificationSettingsSerializer,
     NotificationTestSerializer,
 )
+from games.api.schema import error
 from games.services.notifications import (
     notification_secret_rotate,
     notification_settings_for,
@@ -28,7 +29,13 @@ class NotificationSettingsView(APIView):
     def get(self, request: Request) -> Response:
         return Response(NotificationSettingsSerializer(notification_settings_for(request.user)).data)
 
-    @extend_schema(request=NotificationSettingsSerializer, responses=NotificationSettingsSerializer)
+    @extend_schema(
+        request=NotificationSettingsSerializer,
+        responses={
+            200: NotificationSettingsSerializer,
+            400: error("Not valid, or a webhook URL that is not an http:// or https:// URL."),
+        },
+    )
     def patch(self, request: Request) -> Response:
         serializer = NotificationSettingsSerializer(data=request.data, partial=True)
         serializer.is_valid(raise_exception=True)
@@ -49,7 +56,14 @@ class NotificationTestView(APIView):
 
     permission_classes = [permissions.IsAuthenticated]
 
-    @extend_schema(request=NotificationTestSerializer, responses={202: NotificationSerializer(many=True)})
+    @extend_schema(
+        request=NotificationTestSerializer,
+        responses={
+            202: NotificationSerializer(many=True),
+            400: error("Nothing to test: no verified e-mail address and no webhook URL, or that channel is off."),
+            429: error("Too many tests in the last hour (`throttled`)."),
+        },
+    )
     def post(self, request: Request) -> Response:
         serializer = NotificationTestSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)

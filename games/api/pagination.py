@@ -31,8 +31,8 @@ from urllib.parse import urlencode
 from django.conf import settings
 from django.db.models import QuerySet
 from django.utils.encoding import escape_uri_path
-from rest_framework.exceptions import NotFound, ValidationError
-from rest_framework.pagination import BasePagination
+from rest_framework.exceptions import NotFound
+from rest_framework.pagination import BasePagination, PageNumberPagination
 from rest_framework.request import Request
 from rest_framework.response import Response
 
@@ -40,6 +40,15 @@ from games.selectors.lists import Key, OrderedRows, QuerySetRows
 
 EXACT_COUNT_UP_TO = 1000
 MAX_CURSOR_LENGTH = 400
+
+
+class PageNumbers(PageNumberPagination):
+    """DRF's page numbers (the lists without a cursor), with an empty ``?page=`` refused as any page
+    that is not a number (404) instead of read as page 1: the document says a page is an integer."""
+
+    def get_page_number(self, request: Request, paginator: Any) -> Any:
+        number = request.query_params.get(self.page_query_param, 1)
+        return paginator.num_pages if number in self.last_page_strings else number
 
 
 @dataclass(frozen=True)
@@ -57,9 +66,9 @@ class Position:
 
     @classmethod
     def decode(cls, text: str, keys: int) -> Position:
-        refused = ValidationError(
-            {"cursor": "give back a cursor from a previous answer's next or previous link"}
-        )
+        # A cursor is a page's address (as DRF's own CursorPagination treats it): one that points
+        # at no page is 404, like ?page=N past the end.
+        refused = NotFound("Invalid cursor: give back a cursor from a previous answer's next or previous link")
         if len(text) > MAX_CURSOR_LENGTH:
             raise refused
         try:
@@ -164,11 +173,12 @@ class KeysetPagination(BasePagination):
         return self.page.rows
 
     def _numbered(self, rows: OrderedRows, request: Request) -> Page:
-        raw = request.query_params.get(self.page_query_param) or "1"
+        raw = request.query_params.get(self.page_query_param, "1")
         if raw == "last":  # as DRF's page numbers allow
             number = max(1, -(-list_count(rows, request) // self.page_size))
         else:
-            number = int(raw) if raw.isdigit() and len(raw) < 10 else 0
+            # ASCII digits only: str.isdigit also takes "²", which int() refuses. An empty page is none.
+            number = int(raw) if raw.isascii() and raw.isdigit() and len(raw) < 10 else 0
         if number < 1:
             raise NotFound("Invalid page.")
         offset = (number - 1) * self.page_size

@@ -5,11 +5,12 @@ from typing import Any
 from django.conf import settings
 from rest_framework import serializers
 
+from games.api.json_requests import GameIdField, JsonRequest
 from games.converters import MAX_ID
 from games.models import Rating
 
 
-class SeatRequestSerializer(serializers.Serializer):
+class SeatRequestSerializer(JsonRequest):
     player = serializers.IntegerField(required=False, min_value=1, max_value=MAX_ID)
     bot = serializers.IntegerField(required=False, min_value=1, max_value=MAX_ID)
 
@@ -19,8 +20,8 @@ class SeatRequestSerializer(serializers.Serializer):
         return attrs
 
 
-class GameCreateSerializer(serializers.Serializer):
-    game = serializers.CharField(max_length=40)
+class GameCreateSerializer(JsonRequest):
+    game = GameIdField()
     config = serializers.DictField(required=False, default=dict)
 
     def validate_config(self, config: dict[str, Any]) -> dict[str, Any]:
@@ -52,7 +53,7 @@ def reject_nul(value: Any) -> None:
             pending.extend(item)
 
 
-class MoveCreateSerializer(serializers.Serializer):
+class MoveCreateSerializer(JsonRequest):
     action = serializers.DictField(help_text='an engine action, e.g. {"type": "auction", "card": "As"}')
 
     def validate_action(self, action: dict[str, Any]) -> dict[str, Any]:

@@ -12,6 +12,8 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from games.api.schema import error
+
 
 def transition_view(
     name: str,
@@ -25,7 +27,15 @@ def transition_view(
     """A view whose ``POST`` calls ``transition(<pk_argument>=pk, user=...)`` and answers with the
     competition as ``detail`` shows it (the service refuses non-organisers and wrong states)."""
 
-    @extend_schema(request=None, responses=serializer, description=description)
+    @extend_schema(
+        request=None,
+        responses={
+            200: serializer,
+            403: error("Only the organiser (or staff) may do this (`not_organiser`)."),
+            409: error("Not possible in the competition's current state."),
+        },
+        description=description,
+    )
     def post(self: APIView, request: Request, pk: int) -> Response:
         transition(**{pk_argument: pk}, user=request.user)
         return detail(pk)

@@ -5,11 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 from django.http import Http404
-from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
-from rest_framework import generics, parsers, permissions, renderers, status
+from rest_framework import generics, permissions, status
 from rest_framework.authtoken.serializers import AuthTokenSerializer
 from rest_framework.exceptions import ValidationError
+from rest_framework.parsers import FormParser
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.utils.urls import remove_query_param, replace_query_param
@@ -17,6 +17,17 @@ from rest_framework.views import APIView
 
 from engine import UnknownGame, get_game, registered_games
 from games.api.pagination import KeysetPagination
+from games.api.parsers import SafeJSONParser
+from games.api.response_serializers import (
+    AuthTokenAnswerSerializer,
+    GameHistorySerializer,
+    GameListItemSerializer,
+    GameMetadataSerializer,
+    GameViewSerializer,
+    MeSerializer,
+    PlayerProfileSerializer,
+)
+from games.api.schema import error, paginated
 from games.api.serializers import (
     GameCreateSerializer,
     LadderEntrySerializer,
@@ -35,6 +46,10 @@ from games.services.players import player_for_user
 from games.services.tokens import LOGIN_TOKEN_NAME, token_create
 
 MAX_MOVES_PER_PAGE = 1000
+GAME_IDS = [game.id for game in registered_games()]
+PAGE_PARAMETER = OpenApiParameter(
+    "page", int, description="a page number (an offset: the cursor of a next link is faster)"
+)
 
 
 class GameCatalogView(APIView):
@@ -42,7 +57,7 @@ class GameCatalogView(APIView):
 
     permission_classes = [permissions.AllowAny]
 
-    @extend_schema(responses=OpenApiTypes.OBJECT)
+    @extend_schema(operation_id="catalog_retrieve", responses=GameMetadataSerializer(many=True))
     def get(self, request: Request) -> Response:
         return Response([game.metadata() for game in registered_games()])
 
@@ -53,6 +68,7 @@ class GameListCreateView(APIView):
         parameters=[
             OpenApiParameter("game", str, description="only this game id"),
             OpenApiParameter("status", str, description="running, finished or aborted"),
+            PAGE_PARAMETER,
             OpenApiParameter(
                 "cursor",
                 str,
@@ -60,7 +76,7 @@ class GameListCreateView(APIView):
                 "(or before) it, as fast on page 5,000 as on page 1",
             ),
         ],
-        responses=OpenApiTypes.OBJECT,
+        responses=paginated(GameListItemSerializer, "PaginatedGameListItemList"),
     )
     def get(self, request: Request) -> Response:
         games = game_selectors.game_list(request.query_params.get("game"), request.query_params.get("status"))
@@ -68,7 +84,16 @@ class GameListCreateView(APIView):
         page = paginator.paginate_queryset(games, request, view=self)
         return paginator.get_paginated_response(game_selectors.with_seats(page))
 
-    @extend_schema(request=GameCreateSerializer, responses={201: OpenApiTypes.OBJECT})
+    @extend_schema(
+        request=GameCreateSerializer,
+        responses={
+            201: GameViewSerializer,
+            400: error(
+                "Not valid, or not a game the rules allow (its config, seats, bots): `errors` says why."
+            ),
+            403: error("A person's seat that is not yours: invite people with a challenge."),
+        },
+    )
     def post(self, request: Request) -> Response:
         serializer = GameCreateSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
@@ -99,11 +124,11 @@ def _competitor_for(seat: dict[str, Any]) -> Competitor:
     if "player" in seat:
         player = Player.objects.select_related("competitor").filter(pk=seat["player"]).first()
         if player is None:
-            raise InvalidInput(f"no player {seat['player']}")
+            raise InvalidInput(f"no player {seat['player']}", field="seats")
         return player.competitor
     bot = Bot.objects.select_related("competitor").filter(pk=seat["bot"]).first()
     if bot is None:
-        raise InvalidInput(f"no bot {seat['bot']}")
+        raise InvalidInput(f"no bot {seat['bot']}", field="seats")
     return bot.competitor
 
 
@@ -117,7 +142,7 @@ def _game_read(pk: int) -> tuple[Game, list[game_selectors.SeatRow]]:
 class GameDetailView(APIView):
     permission_classes = [permissions.AllowAny]
 
-    @extend_schema(responses=OpenApiTypes.OBJECT)
+    @extend_schema(responses=GameViewSerializer)
     def get(self, request: Request, pk: int) -> Response:
         game, seats = _game_read(pk)
         moves = [(seat, action) for _number, seat, action, _at in game_selectors.move_rows(pk)]
@@ -129,15 +154,19 @@ class GameMovesView(APIView):
 
     @extend_schema(
         parameters=[
-            OpenApiParameter("after", int, description="only the moves numbered after this one"),
+            OpenApiParameter(
+                "after",
+                {"type": "integer", "minimum": 0, "maximum": MAX_ID},
+                description="only the moves numbered after this one",
+            ),
             OpenApiParameter(
                 "limit",
-                int,
+                {"type": "integer", "minimum": 1, "maximum": MAX_MOVES_PER_PAGE},
                 description=f"at most this many moves (1 to {MAX_MOVES_PER_PAGE}); the answer's "
                 "``next`` then links to the following ones (null after the last)",
             ),
         ],
-        responses=OpenApiTypes.OBJECT,
+        responses=GameHistorySerializer,
     )
     def get(self, request: Request, pk: int) -> Response:
         after = _whole_number(request, "after", 0, MAX_ID)
@@ -152,7 +181,16 @@ class GameMovesView(APIView):
             history["next"] = replace_query_param(url, "after", last) if more else None
         return Response(history)
 
-    @extend_schema(request=MoveCreateSerializer, responses={201: MoveSerializer, 200: MoveSerializer})
+    @extend_schema(
+        request=MoveCreateSerializer,
+        responses={
+            201: MoveSerializer,
+            200: MoveSerializer,  # a retry: the move stored under its idempotency key
+            400: error("Not valid, or a move the rules do not allow now: `errors` gives the reason."),
+            403: error("None of your seats is in this game (`not_your_seat`)."),
+            409: error("Not your turn, or `expected_move` is stale; or the game is over."),
+        },
+    )
     def post(self, request: Request, pk: int) -> Response:
         serializer = MoveCreateSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
@@ -173,7 +211,8 @@ def _whole_number(request: Request, name: str, low: int, high: int) -> int | Non
     raw = request.query_params.get(name)
     if raw is None or raw == "":
         return None
-    if not (raw.isdigit() and len(raw) <= 12 and low <= int(raw) <= high):
+    # ASCII digits only (str.isdigit also takes "²", which int() refuses); MAX_ID has 19 of them.
+    if not (raw.isascii() and raw.isdigit() and len(raw) <= 20 and low <= int(raw) <= high):
         raise ValidationError({name: f"give a whole number from {low} to {high}, not {raw[:20]!r}"})
     return int(raw)
 
@@ -185,7 +224,11 @@ class LadderView(generics.ListAPIView):
     pagination_class = KeysetPagination
 
     @extend_schema(
-        parameters=[OpenApiParameter("game", str, required=True, description="a game id, e.g. mulligan")]
+        parameters=[
+            OpenApiParameter(
+                "game", str, required=True, enum=GAME_IDS, description="a game id, e.g. mulligan"
+            )
+        ]
     )
     def get(self, request: Request, *args: Any, **kwargs: Any) -> Response:
         return super().get(request, *args, **kwargs)
@@ -205,13 +248,15 @@ class LadderView(generics.ListAPIView):
         # the ladder is read all day); the serializer documents them.
         paginator = self.paginator
         assert paginator is not None
-        return paginator.get_paginated_response(paginator.paginate_queryset(self.get_queryset(), request, view=self))
+        return paginator.get_paginated_response(
+            paginator.paginate_queryset(self.get_queryset(), request, view=self)
+        )
 
 
 class PlayerDetailView(APIView):
     permission_classes = [permissions.AllowAny]
 
-    @extend_schema(responses=OpenApiTypes.OBJECT)
+    @extend_schema(responses=PlayerProfileSerializer)
     def get(self, request: Request, pk: int) -> Response:
         profile = rating_selectors.player_profile(pk)
         if profile is None:
@@ -225,17 +270,22 @@ class TokenLoginView(APIView):
     # As DRF's ObtainAuthToken answered, with a new hashed token each time: a stored key cannot be
     # shown again (games.services.tokens).
     throttle_classes = [LoginThrottle]
-    permission_classes: list[Any] = []
-    parser_classes = [parsers.FormParser, parsers.MultiPartParser, parsers.JSONParser]
-    renderer_classes = [renderers.JSONRenderer]
-    serializer_class = AuthTokenSerializer
+    permission_classes = [permissions.AllowAny]
+    # JSON, or a plain form as curl's -d sends it; nothing is uploaded here.
+    parser_classes = [SafeJSONParser, FormParser]
 
-    def get_serializer(self, *args: Any, **kwargs: Any) -> AuthTokenSerializer:
-        kwargs["context"] = {"request": self.request, "view": self}
-        return AuthTokenSerializer(*args, **kwargs)
-
-    def post(self, request: Request) -> Response:
-        serializer = self.get_serializer(data=request.data)
+    @extend_schema(
+        request={
+            "application/json": AuthTokenSerializer,
+            "application/x-www-form-urlencoded": AuthTokenSerializer,
+        },
+        responses={
+            200: AuthTokenAnswerSerializer,
+            400: error("A user name and password that do not match an active account, or one left out."),
+        },
+    )
+    def post(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        serializer = AuthTokenSerializer(data=request.data, context={"request": request, "view": self})
         serializer.is_valid(raise_exception=True)
         _, key = token_create(user=serializer.validated_data["user"], name=LOGIN_TOKEN_NAME)
         return Response({"token": key}, headers={"Cache-Control": "no-store"})
@@ -244,7 +294,7 @@ class TokenLoginView(APIView):
 class MeView(APIView):
     permission_classes = [permissions.IsAuthenticated]
 
-    @extend_schema(responses=OpenApiTypes.OBJECT)
+    @extend_schema(responses=MeSerializer)
     def get(self, request: Request) -> Response:
         player = player_for_user(request.user)
         return Response(

@@ -107,19 +107,21 @@ def bot_create(*, owner: Player, name: str, game_id: str, kind: str, url: str | 
     """
     name = (name or "").strip()
     if not name:
-        raise InvalidInput("a bot needs a name")
+        raise InvalidInput("a bot needs a name", field="name")
     if len(name) > MAX_NAME:
-        raise InvalidInput(f"a bot's name has at most {MAX_NAME} characters")
+        raise InvalidInput(f"a bot's name has at most {MAX_NAME} characters", field="name")
     if not NAME_CHARACTERS.match(name):
-        raise InvalidInput("a bot's name may use letters, digits, spaces and . ' ( ) - _ only")
+        raise InvalidInput("a bot's name may use letters, digits, spaces and . ' ( ) - _ only", field="name")
     if kind not in SUBMITTED_KINDS:
-        raise InvalidInput(f"a submitted bot is of kind program or http, not {kind!r}")
+        raise InvalidInput(f"a submitted bot is of kind program or http, not {kind!r}", field="kind")
     try:
         get_game(game_id)
     except UnknownGame as exc:
-        raise InvalidInput(str(exc)) from None
+        raise InvalidInput(str(exc), field="game") from None
     if url is not None and kind != BotKind.HTTP:
-        raise InvalidInput("only an HTTP bot has a URL; upload a program bot's code as a version")
+        raise InvalidInput(
+            "only an HTTP bot has a URL; upload a program bot's code as a version", field="url"
+        )
     # The owner's row lock serialises one owner's creations; the name check is global.
     Player.objects.select_for_update().filter(pk=owner.pk).first()
     if Competitor.objects.filter(name__iexact=name).exists():
@@ -166,13 +168,15 @@ def clean_filename(filename: str) -> str:
     """The upload's base name, if it is a plain name with a known suffix."""
     base = re.split(r"[\\/]", filename or "")[-1].strip()
     if not base:
-        raise InvalidInput("the upload needs a file name (e.g. bot.py or bot.zip)")
+        raise InvalidInput("the upload needs a file name (e.g. bot.py or bot.zip)", field="file")
     if len(base) > MAX_FILENAME:
-        raise InvalidInput(f"the file name has at most {MAX_FILENAME} characters")
+        raise InvalidInput(f"the file name has at most {MAX_FILENAME} characters", field="file")
     if not SAFE_FILENAME.match(base):
-        raise InvalidInput("the file name may use letters, digits, '.', '_' and '-' only")
+        raise InvalidInput("the file name may use letters, digits, '.', '_' and '-' only", field="file")
     if not (base.endswith(".py") or base.endswith(ARCHIVE_SUFFIXES)):
-        raise InvalidInput("upload a single Python file (.py) or an archive (.zip, .tar or .tar.gz)")
+        raise InvalidInput(
+            "upload a single Python file (.py) or an archive (.zip, .tar or .tar.gz)", field="file"
+        )
     return base
 
 
@@ -180,15 +184,21 @@ def clean_entry_command(command: Any) -> list[str]:
     """An argv list: 1 to 20 non-empty strings, each short, none with a NUL."""
     if not isinstance(command, list) or not 1 <= len(command) <= MAX_ARGS:
         raise InvalidInput(
-            f'the entry command is a list of 1 to {MAX_ARGS} arguments, e.g. ["./mybot"] or ["node", "bot.js"]'
+            f'the entry command is a list of 1 to {MAX_ARGS} arguments, e.g. ["./mybot"] or ["node", "bot.js"]',
+            field="entry_command",
         )
     for argument in command:
         if not isinstance(argument, str) or not argument:
-            raise InvalidInput("each argument of the entry command is a non-empty string")
+            raise InvalidInput(
+                "each argument of the entry command is a non-empty string", field="entry_command"
+            )
         if len(argument) > MAX_ARG_LENGTH:
-            raise InvalidInput(f"each argument of the entry command has at most {MAX_ARG_LENGTH} characters")
+            raise InvalidInput(
+                f"each argument of the entry command has at most {MAX_ARG_LENGTH} characters",
+                field="entry_command",
+            )
         if "\x00" in argument:
-            raise InvalidInput("the entry command may not contain NUL characters")
+            raise InvalidInput("the entry command may not contain NUL characters", field="entry_command")
     return list(command)
 
 
@@ -198,11 +208,15 @@ def _as_list(value: Any) -> Any:
 
 def _check_python_file(content: bytes) -> None:
     if b"\x00" in content:
-        raise InvalidInput("a .py upload is Python source text; this file has NUL bytes (is it binary?)")
+        raise InvalidInput(
+            "a .py upload is Python source text; this file has NUL bytes (is it binary?)", field="file"
+        )
     try:
         content.decode("utf-8")
     except UnicodeDecodeError:
-        raise InvalidInput("a .py upload is Python source in UTF-8; this file is not valid UTF-8") from None
+        raise InvalidInput(
+            "a .py upload is Python source in UTF-8; this file is not valid UTF-8", field="file"
+        ) from None
 
 
 def _check_archive(content: bytes, filename: str) -> None:
@@ -213,9 +227,11 @@ def _check_archive(content: bytes, filename: str) -> None:
         try:
             unpack(content, filename, Path(scratch))
         except EngineError as exc:
-            raise InvalidInput(f"the archive was refused: {exc}") from None
+            raise InvalidInput(f"the archive was refused: {exc}", field="file") from None
         except (zipfile.BadZipFile, tarfile.TarError, EOFError, OSError, ValueError, RuntimeError):
-            raise InvalidInput(f"{filename} is not a readable {filename.split('.', 1)[-1]} archive") from None
+            raise InvalidInput(
+                f"{filename} is not a readable {filename.split('.', 1)[-1]} archive", field="file"
+            ) from None
 
 
 @transaction.atomic
@@ -230,10 +246,12 @@ def bot_version_upload(
     """A new version of a program bot from an upload; its validation game starts on commit."""
     bot = _owned_bot(bot_pk, user)
     if bot.kind != BotKind.PROGRAM:
-        raise InvalidInput(f"{bot.competitor.name} is an HTTP bot: register a URL instead of uploading code")
+        raise InvalidInput(
+            f"{bot.competitor.name} is an HTTP bot: register a URL instead of uploading code", field="file"
+        )
     name = clean_filename(filename)
     if not content:
-        raise InvalidInput("the uploaded file is empty")
+        raise InvalidInput("the uploaded file is empty", field="file")
     check_upload_size(len(content))
     if name.endswith(".py"):
         _check_python_file(content)
@@ -266,27 +284,33 @@ def bot_version_upload(
 def clean_url(url: object) -> str:
     """An http(s) URL a worker may POST to."""
     if not isinstance(url, str) or not url.strip():
-        raise InvalidInput("give the bot's URL, e.g. https://example.com/move")
+        raise InvalidInput("give the bot's URL, e.g. https://example.com/move", field="url")
     url = url.strip()
     if len(url) > 500:
-        raise InvalidInput("the URL has at most 500 characters")
+        raise InvalidInput("the URL has at most 500 characters", field="url")
     try:
         URLValidator(schemes=["http", "https"])(url)
     except ValidationError:
-        raise InvalidInput(f"{url!r} is not an http:// or https:// URL") from None
+        raise InvalidInput(f"{url!r} is not an http:// or https:// URL", field="url") from None
     parts = urlsplit(url)
     if parts.username or parts.password:
-        raise InvalidInput("put no user name or password in the URL; check a token in the request instead")
+        raise InvalidInput(
+            "put no user name or password in the URL; check a token in the request instead", field="url"
+        )
     if not getattr(settings, "BOT_HTTP_ALLOW_PRIVATE", False):
         host = (parts.hostname or "").strip("[]").lower()
         if host == "localhost" or host.endswith(".localhost"):
-            raise InvalidInput(f"the URL must reach a public server, not localhost ({ALLOW_PRIVATE_HINT})")
+            raise InvalidInput(
+                f"the URL must reach a public server, not localhost ({ALLOW_PRIVATE_HINT})", field="url"
+            )
         try:
             address = ipaddress.ip_address(host)
         except ValueError:
             address = None  # a name: the worker checks what it resolves to at each call
         if address is not None and not is_public_address(address):
-            raise InvalidInput(f"the URL must reach a public address, not {address} ({ALLOW_PRIVATE_HINT})")
+            raise InvalidInput(
+                f"the URL must reach a public address, not {address} ({ALLOW_PRIVATE_HINT})", field="url"
+            )
     return url
 
 
@@ -301,7 +325,9 @@ def bot_version_register_url(*, bot_pk: int, user: AbstractBaseUser | AnonymousU
     """A new version of an HTTP bot: its URL (the same URL again is a new version, validated again)."""
     bot = _owned_bot(bot_pk, user)
     if bot.kind != BotKind.HTTP:
-        raise InvalidInput(f"{bot.competitor.name} is a program bot: upload its code instead of a URL")
+        raise InvalidInput(
+            f"{bot.competitor.name} is a program bot: upload its code instead of a URL", field="url"
+        )
     return _register_url(bot, url)
 
 

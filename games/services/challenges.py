@@ -77,7 +77,8 @@ def move_time_from_key(key: str) -> timedelta:
         if choice == key:
             return duration
     raise InvalidInput(
-        f"time per move must be one of {', '.join(choice for choice, _, _ in MOVE_TIMES)}, not {key!r}"
+        f"time per move must be one of {', '.join(choice for choice, _, _ in MOVE_TIMES)}, not {key!r}",
+        field="time_per_move",
     )
 
 
@@ -115,11 +116,14 @@ def challenge_create(
     try:
         engine_game = get_game(game_id)
     except UnknownGame as exc:
-        raise InvalidInput(str(exc)) from None
+        raise InvalidInput(str(exc), field="game") from None
     if move_time_limit not in {duration for _, _, duration in MOVE_TIMES}:
-        raise InvalidInput(f"time per move must be one of {', '.join(words for _, words, _ in MOVE_TIMES)}")
+        raise InvalidInput(
+            f"time per move must be one of {', '.join(words for _, words, _ in MOVE_TIMES)}",
+            field="time_per_move",
+        )
     if not isinstance(config, Mapping):
-        raise InvalidInput("the config is an object of options")
+        raise InvalidInput("the config is an object of options", field="config")
     seats = 1 + len(opponents)
     config = dict(config)
     try:
@@ -127,17 +131,18 @@ def challenge_create(
             config["players"] = seats
         normalized = engine_game.normalize_config(config)
     except ConfigError as exc:
-        raise InvalidInput(str(exc)) from None
+        raise InvalidInput(str(exc), field="config") from None
     most = engine_game.max_players_for(normalized)
     if not engine_game.min_players <= seats <= most:
         raise InvalidInput(
-            f"{engine_game.name} takes {engine_game.min_players} to {most} players, not {seats}"
+            f"{engine_game.name} takes {engine_game.min_players} to {most} players, not {seats}",
+            field="opponents",
         )
     plan = [_PlannedSeat(SeatKind.CHALLENGER, player=challenger)]
     plan += [_plan_seat(opponent, game_id, challenger) for opponent in opponents]
     invited = [seat.player.pk for seat in plan if seat.kind == SeatKind.INVITEE and seat.player]
     if len(set(invited)) != len(invited):
-        raise InvalidInput("a player is named for two seats; name each person once")
+        raise InvalidInput("a player is named for two seats; name each person once", field="opponents")
     waiting_people = any(seat.kind in (SeatKind.INVITEE, SeatKind.OPEN) for seat in plan)
     if waiting_people:
         mine = Challenge.objects.filter(challenger=challenger, state=ChallengeState.OPEN)
@@ -183,11 +188,13 @@ def _plan_seat(opponent: Opponent, game_id: str, challenger: Player) -> _Planned
         )
         if bot is None:
             names = ", ".join(get_game(game_id).bot_names())
-            raise InvalidInput(f"{game_id} has no built-in bot {opponent.name!r}; its bots: {names}")
+            raise InvalidInput(
+                f"{game_id} has no built-in bot {opponent.name!r}; its bots: {names}", field="opponents"
+            )
         return _PlannedSeat(SeatKind.BOT, bot=bot)
     if opponent.kind == "bot":
         if opponent.bot_pk is None:
-            raise InvalidInput("say which bot sits in the seat")
+            raise InvalidInput("say which bot sits in the seat", field="opponents")
         bot = (
             Bot.objects.select_related("competitor", "active_version")
             .defer("active_version__content")
@@ -195,22 +202,26 @@ def _plan_seat(opponent: Opponent, game_id: str, challenger: Player) -> _Planned
             .first()
         )
         if bot is None:
-            raise InvalidInput(f"no bot {opponent.bot_pk}")
+            raise InvalidInput(f"no bot {opponent.bot_pk}", field="opponents")
         if bot.game_id != game_id:
-            raise InvalidInput(f"bot {bot.competitor.name!r} plays {bot.game_id}, not {game_id}")
+            raise InvalidInput(
+                f"bot {bot.competitor.name!r} plays {bot.game_id}, not {game_id}", field="opponents"
+            )
         check_may_compete(bot)
         return _PlannedSeat(SeatKind.BOT, bot=bot)
     if opponent.kind == "player":
         name = opponent.name.strip()
         if not name:
-            raise InvalidInput("name the player you challenge")
+            raise InvalidInput("name the player you challenge", field="opponents")
         player = Player.objects.select_related("competitor").filter(user__username__iexact=name).first()
         if player is None:
-            raise InvalidInput(f"there is no player called {name!r}")
+            raise InvalidInput(f"there is no player called {name!r}", field="opponents")
         if player.pk == challenger.pk:
-            raise InvalidInput("you sit in seat 1 already; challenge someone else")
+            raise InvalidInput("you sit in seat 1 already; challenge someone else", field="opponents")
         return _PlannedSeat(SeatKind.INVITEE, player=player)
-    raise InvalidInput(f"a seat is one of {', '.join(OPPONENT_KINDS)}, not {opponent.kind!r}")
+    raise InvalidInput(
+        f"a seat is one of {', '.join(OPPONENT_KINDS)}, not {opponent.kind!r}", field="opponents"
+    )
 
 
 # -- Answering -----------------------------------------------------------------------------------

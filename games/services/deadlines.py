@@ -163,11 +163,11 @@ def vacation_set(
     overlap another of the player's vacations."""
     now = now or timezone.now()
     if timezone.is_naive(starts_at) or timezone.is_naive(ends_at):
-        raise InvalidInput("give the vacation's start and end with a time zone")
+        raise InvalidInput("give the vacation's start and end with a time zone", field="starts_at")
     if ends_at <= starts_at:
-        raise InvalidInput("a vacation must end after it starts")
+        raise InvalidInput("a vacation must end after it starts", field="ends_at")
     if ends_at <= now:
-        raise InvalidInput("this vacation is already over")
+        raise InvalidInput("this vacation is already over", field="ends_at")
     Player.objects.select_for_update().filter(pk=player.pk).first()
     if Vacation.objects.filter(player=player, starts_at__lt=ends_at, ends_at__gt=starts_at).exists():
         raise InvalidInput("this vacation overlaps another of yours")

@@ -48,26 +48,29 @@ def game_create(
     try:
         engine_game = get_game(game_id)
     except UnknownGame as exc:
-        raise InvalidInput(str(exc)) from None
+        raise InvalidInput(str(exc), field="game") from None
     config = dict(config or {})
     if "players" in engine_game.normalize_config({}) or "players" in config:
         config.setdefault("players", len(competitors))
     try:
         normalized = engine_game.normalize_config(config)
     except ConfigError as exc:
-        raise InvalidInput(f"invalid config: {exc}") from None
+        raise InvalidInput(f"invalid config: {exc}", field="config") from None
     players = normalized.get("players", len(competitors))
     if players != len(competitors):
-        raise InvalidInput(f"the config is for {players} players but {len(competitors)} seats were given")
+        raise InvalidInput(
+            f"the config is for {players} players but {len(competitors)} seats were given", field="seats"
+        )
     if not engine_game.min_players <= len(competitors) <= engine_game.max_players_for(normalized):
         raise InvalidInput(
             f"{engine_game.name} takes {engine_game.min_players} to "
-            f"{engine_game.max_players_for(normalized)} players, not {len(competitors)}"
+            f"{engine_game.max_players_for(normalized)} players, not {len(competitors)}",
+            field="seats",
         )
     for competitor in competitors:
         bot = getattr(competitor, "bot", None)
         if bot is not None and bot.game_id != game_id:
-            raise InvalidInput(f"bot {competitor.name!r} plays {bot.game_id}, not {game_id}")
+            raise InvalidInput(f"bot {competitor.name!r} plays {bot.game_id}, not {game_id}", field="seats")
     if seed is None:
         seed = new_seed()
     game = Game.objects.create(

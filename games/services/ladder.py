@@ -41,7 +41,7 @@ from games.scheduling.seating import SeatTaken, assign_seats
 from games.selectors.leagues import ladder_entries
 from games.services.after_commit import games_enqueue_bots
 from games.services.bot_eligibility import may_compete_q
-from games.services.errors import Conflict, InvalidInput, NotFound
+from games.services.errors import Conflict, NotFound
 from games.services.games import game_create
 from games.services.leagues import current_season, locked_league
 from games.services.lifecycle import in_state
@@ -171,7 +171,8 @@ def league_challenge(*, league_pk: int, user: User, entry_pk: int) -> Game:
             raise Conflict(f"entry {entry_pk} has left {league.name}")
         raise NotFound(f"{league.name} has no entry {entry_pk}")
     if target.pk == mine.pk:
-        raise InvalidInput("you cannot challenge yourself")
+        # A well-formed request that the ladder's state refuses, like an entry out of range: 409.
+        raise Conflict("you cannot challenge yourself", field="entry")
     distance = abs(positions[target.pk] - positions[mine.pk])
     if distance > league.challenge_range:
         limit = league.challenge_range

@@ -94,7 +94,7 @@ def _move_submit_locked(
     try:
         state.apply(seat.index, action)
     except IllegalAction as exc:
-        raise IllegalMove(str(exc)) from None
+        raise IllegalMove(str(exc), field="action") from None
     now = timezone.now()
     (move,) = moves_append([(game, [NewMove(seat.index, action, idempotency_key=idempotency_key)])], now=now)
     if state.is_over:

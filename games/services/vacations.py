@@ -32,7 +32,9 @@ def vacation_book(
 ) -> Vacation:
     now = now or timezone.now()
     if ends_at > now + MAX_VACATION_AHEAD:
-        raise InvalidInput(f"a vacation must end within {MAX_VACATION_AHEAD.days} days from now")
+        raise InvalidInput(
+            f"a vacation must end within {MAX_VACATION_AHEAD.days} days from now", field="ends_at"
+        )
     Player.objects.select_for_update().filter(pk=player.pk).first()  # one booking at a time per player
     if Vacation.objects.filter(player=player, ends_at__gt=now).count() >= MAX_OPEN_VACATIONS:
         raise InvalidInput(f"you have {MAX_OPEN_VACATIONS} vacations booked already; cancel one first")

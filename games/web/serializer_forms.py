@@ -17,6 +17,8 @@ from django import forms
 from rest_framework import serializers
 from rest_framework.fields import empty
 
+from games.api.json_requests import FROM_A_FORM
+
 # The words for a JSON object's field: a textarea in which a person writes ``{"high_risk": true}``.
 JSON_OBJECT_HELP = 'a JSON object, e.g. {"high_risk": true}; {} for the defaults'
 
@@ -102,7 +104,7 @@ class SerializerForm(forms.Form):
         fields = writable_fields(self.serializer_class)
         # A value a field already refused is left out; the serializer must not refuse it again.
         payload = {name: value for name, value in cleaned.items() if name in fields}
-        serializer = self.serializer_class(data=payload)
+        serializer = self.serializer_class(data=payload, context={FROM_A_FORM: True})
         if serializer.is_valid():
             self.validated_data = dict(serializer.validated_data)
             return cleaned

@@ -154,14 +154,14 @@ REST_FRAMEWORK = {
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
-    "DEFAULT_PARSER_CLASSES": [
-        "games.api.parsers.SafeJSONParser",
-        "rest_framework.parsers.FormParser",
-        "rest_framework.parsers.MultiPartParser",
-    ],
-    "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
+    # JSON only: an operation that takes more says so (a bot's program upload takes multipart, the
+    # token login a plain form too), and the OpenAPI document lists what each one takes.
+    "DEFAULT_PARSER_CLASSES": ["games.api.parsers.SafeJSONParser"],
+    "TEST_REQUEST_DEFAULT_FORMAT": "json",
+    "DEFAULT_PAGINATION_CLASS": "games.api.pagination.PageNumbers",
     "PAGE_SIZE": 50,
-    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    # drf-spectacular's, with every operation's refusals documented in one error shape.
+    "DEFAULT_SCHEMA_CLASS": "games.api.schema.ApiSchema",
     "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
     "EXCEPTION_HANDLER": "games.api.errors.exception_handler",
     # DRF's negotiation, with a short way for the Accept headers scripts send (games.api.negotiation).
@@ -192,6 +192,15 @@ SPECTACULAR_SETTINGS = {
     "SERVE_INCLUDE_SCHEMA": False,
     # games.converters.IdConverter: an integer, as Django's own <int:...> is documented.
     "PATH_CONVERTER_OVERRIDES": {"id": int},
+    # Request and response components apart (``...Request``): read-only fields are never asked for,
+    # and a request's text fields say they may not be empty.
+    "COMPONENT_SPLIT_REQUEST": True,
+    # Enums shared by several components get one name; a game's status keeps the name it had first.
+    "ENUM_NAME_OVERRIDES": {
+        "LeagueGameStatusEnum": "games.models.GameStatus",
+        "SeatKindEnum": [("player", "player"), ("bot", "bot")],
+        "BotKindEnum": "games.models.BotKind",
+    },
 }
 
 # -- Celery ---------------------------------------------------------------------------------------

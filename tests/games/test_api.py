@@ -385,7 +385,8 @@ class TestPostMove:
             _moves_url(duel), {"action": {"type": "auction", "card": not_mine}}, format="json"
         )
         assert response.status_code == 400
-        assert response.json() == {"detail": f"{not_mine} is not in seat 0's hand", "code": "illegal_move"}
+        reason = f"{not_mine} is not in seat 0's hand"
+        assert response.json() == {"detail": reason, "code": "illegal_move", "errors": {"action": [reason]}}
         assert not Move.objects.exists()
         duel.refresh_from_db()
         assert duel.version == 0
@@ -581,12 +582,13 @@ def test_a_nul_character_in_table_talk_is_400_not_500(
     [
         ("text/plain", b'{"action": {"type": "skip"}}', 415),
         ("application/xml", b"<action type='skip'/>", 415),
-        ("application/x-www-form-urlencoded", b"action=skip&expected_move=0", 400),
-        ("application/x-www-form-urlencoded", b"expected_move=zero", 400),
+        # A move is JSON: forms are refused as any other content type (the document lists JSON only).
+        ("application/x-www-form-urlencoded", b"action=skip&expected_move=0", 415),
+        ("application/x-www-form-urlencoded", b"expected_move=zero", 415),
         (
             "multipart/form-data; boundary=XX",
             b"--XX\r\nContent-Disposition: form-data; name=action\r\n\r\nskip\r\n--XX--\r\n",
-            400,
+            415,
         ),
     ],
 )

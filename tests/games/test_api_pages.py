@@ -107,10 +107,11 @@ class TestLadderByCursor:
         ],
     )
     def test_a_forged_cursor_is_refused_with_the_reason(self, api_client: APIClient, cursor: str) -> None:
+        # A cursor is a page's address: one that points at no page is not found, as a page past the end.
         RatingFactory(rating=1500.0)
         answer = api_client.get("/api/ladder/", {"game": "mulligan", "cursor": cursor})
-        assert answer.status_code == 400
-        assert "cursor" in answer.json()["detail"]
+        assert answer.status_code == 404
+        assert answer.json()["code"] == "not_found" and "cursor" in answer.json()["detail"]
 
     @hypothesis_settings(max_examples=60, suppress_health_check=[HealthCheck.function_scoped_fixture])
     @given(
@@ -119,7 +120,7 @@ class TestLadderByCursor:
     )
     def test_no_cursor_is_a_server_error(self, api_client: APIClient, cursor: str) -> None:
         answer = api_client.get("/api/ladder/", {"game": "mulligan", "cursor": cursor})
-        assert answer.status_code in (200, 400)
+        assert answer.status_code in (200, 404)
 
     def test_pages_past_the_end_are_not_found_as_before(self, api_client: APIClient) -> None:
         RatingFactory(rating=1500.0)

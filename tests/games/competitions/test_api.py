@@ -464,7 +464,7 @@ def test_a_small_all_bot_swiss_runs_itself_through_the_api(
     assert_error(APIClient().get(url(cup["id"], "standings"), {"round": 7}), 404, "no round 7")
     for bad in ("x", "0", "-1", "1.5", "99999999"):
         assert_error(APIClient().get(url(cup["id"], "standings"), {"round": bad}), 400, "round")
-    assert_error(APIClient().get(url(cup["id"], "bracket")), 400, "no bracket")
+    assert_error(APIClient().get(url(cup["id"], "bracket")), 404, "no bracket")
     for body in (detail, rounds, final):
         no_secrets(body)
 

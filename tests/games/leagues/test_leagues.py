@@ -249,7 +249,7 @@ def test_a_challenge_out_of_range_is_refused_with_the_reason(players: list[Playe
     with pytest.raises(ChallengeOutOfRange, match=r"3 places from you .* at most 1 place away"):
         league_challenge(league_pk=league.pk, user=players[0].user, entry_pk=target.pk)
     mine = LeagueEntry.objects.get(league=league, competitor=players[0].competitor)
-    with pytest.raises(InvalidInput, match="yourself"):
+    with pytest.raises(Conflict, match="yourself"):
         league_challenge(league_pk=league.pk, user=players[0].user, entry_pk=mine.pk)
 
 

@@ -3,6 +3,8 @@ the page then says; the API's answer to the same request, to compare words."""
 
 from __future__ import annotations
 
+import json
+import re
 from typing import Any
 
 from bs4 import BeautifulSoup
@@ -27,6 +29,13 @@ def soup_of(response: HttpResponse) -> BeautifulSoup:
 def said(response: HttpResponse, kind: str = "error") -> list[str]:
     """The page's messages of a kind (``error``, ``success``), as shown."""
     return [" ".join(li.get_text(" ").split()) for li in soup_of(response).select(f"ul.messages li.{kind}")]
+
+
+def as_json(value: Any) -> Any:
+    """A page's text as a JSON client sends it: a number is a number (the API takes JSON's types)."""
+    if isinstance(value, str) and re.fullmatch(r"-?\d+(\.\d+)?", value):
+        return json.loads(value)
+    return value
 
 
 def api_detail(client: APIClient, path: str, body: dict[str, Any] | None = None) -> tuple[int, str]:

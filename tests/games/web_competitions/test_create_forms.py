@@ -17,7 +17,7 @@ from games.api.league_serializers import LeagueCreateSerializer
 from games.models import League, Player, Tournament
 from games.web.competition_forms import LeagueForm, TournamentForm
 from games.web.serializer_forms import writable_fields
-from tests.games.web_competitions.acting import said, signed_in, soup_of
+from tests.games.web_competitions.acting import as_json, said, signed_in, soup_of
 
 pytestmark = pytest.mark.django_db
 
@@ -189,7 +189,7 @@ TOURNAMENT_REFUSALS = [
 def _api_words(client: APIClient, path: str, page_values: dict[str, Any], base: dict[str, Any]) -> list[str]:
     body = {**base, **page_values}
     body = {key: json.loads(value) if key == "config" else value for key, value in body.items()}
-    body = {key: True if value == "on" else value for key, value in body.items()}
+    body = {key: True if value == "on" else as_json(value) for key, value in body.items()}
     response = client.post(path, body, format="json")
     assert response.status_code == 400, response.json()
     data = response.json()

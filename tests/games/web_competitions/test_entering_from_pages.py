@@ -17,7 +17,7 @@ from games.services.leagues import league_create
 from games.services.players import builtin_bots_ensure
 from tests.games.competitions.conftest import open_tournament
 from tests.games.leagues.conftest import running_league
-from tests.games.web_competitions.acting import api_detail, owned_bots, said, signed_in, soup_of
+from tests.games.web_competitions.acting import api_detail, as_json, owned_bots, said, signed_in, soup_of
 
 pytestmark = pytest.mark.django_db
 
@@ -43,7 +43,9 @@ def assert_refused_as_the_api(
     before = state()
     response = signed_in(player).post(reverse(page_route, args=[pk]), body)
     assert state() == before
-    status, detail = api_detail(client_for(player), api_path, body)
+    status, detail = api_detail(
+        client_for(player), api_path, {key: as_json(value) for key, value in body.items()}
+    )
     assert state() == before
     assert response.status_code == status, said(response)
     assert said(response) == [detail]
