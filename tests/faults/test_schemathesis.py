@@ -32,11 +32,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import pytest
+import schemathesis  # the dev extra pins it: `make test` installs it, so a missing one is a failure
 from django.test import Client
 
 from tests.faults.schema_world import PASSWORD, build_world
-
-schemathesis = pytest.importorskip("schemathesis")
 
 pytestmark = [pytest.mark.faults, pytest.mark.django_db(transaction=True)]
 
