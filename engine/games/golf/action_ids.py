@@ -50,6 +50,9 @@ class IdTable:
     action_term: dict[str | None, int]
     target_term: tuple[int, ...]  # by seat
     plan_limit: int  # a one-Action plan's ids are below this (second-Action digits are above)
+    # A Play Anytime card's id without a target or discard, and what each seat as its target adds.
+    play_base: dict[str, int]
+    play_target_term: tuple[int, ...]  # by seat
 
     def plan_id(
         self,
@@ -84,6 +87,8 @@ def build_id_table(deck: Sequence[str], player_card: str) -> IdTable:
         },
         target_term=tuple((seat * k * k) << TAG_BITS for seat in range(SEATS)),
         plan_limit=(SEATS * k * k) << TAG_BITS,
+        play_base={name: (index << TAG_BITS) | PLAY for name, index in slot.items()},
+        play_target_term=tuple((k * (seat + 1)) << TAG_BITS for seat in range(SEATS)),
     )
 
 

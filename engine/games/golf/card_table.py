@@ -37,8 +37,12 @@ class CardTable:
     # cannot be played there).
     planning_effect: dict[str, str | None]
     resolution_effect: dict[str, str | None]
+    # The cards that cancel a Play Anytime card as it is played (Pace of Play).
+    paces: frozenset[str]
     # A Dig Through the Bag's most cards (its ``redraw`` effect's ``max_cards``).
     redraw_most: dict[str, int]
+    # The half a Mulligan that took effect is resolved as (the catalog's first that cancels Actions).
+    cancel_half: ActionHalf | None
     # The cards' slots in action ids (engine.games.golf.action_ids).
     ids: IdTable
 
@@ -61,11 +65,13 @@ def build_card_table(catalog: Catalog) -> CardTable:
         is_action={card: half.kind == "action" for card, half in half_of.items()},
         aims_at_self={card: half.target == "self" for card, half in half_of.items()},
         tee_only={card: club.tee_only for card, club in club_of.items()},
+        paces=frozenset(card for card, e in effect.items() if e == "cancel_play_anytime"),
         redraw_most={
             card: next(int(e.params["max_cards"]) for e in half.effects if e.effect == "redraw")
             for card, half in half_of.items()
             if effect_of(half) == "redraw"
         },
+        cancel_half=next((h for h in actions.values() if effect_of(h) == "cancel_actions"), None),
         ids=build_id_table(list(names), PLAYER_CARD),
     )
 

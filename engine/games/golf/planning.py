@@ -76,16 +76,18 @@ def plan_options(state: GolfState, seat: Seat) -> list[Action]:
     return options
 
 
-def plan_ids(state: GolfState, seat: Seat) -> list[int]:
+def plan_ids(state: GolfState, seat: Seat, hand: list[str] | None = None) -> list[int]:
     """The ids of :func:`plan_options`, in its order (engine.games.golf.action_ids): each the sum of
-    its club's, action's and target's terms, so the same walk as there, adding ints."""
+    its club's, action's and target's terms, so the same walk as there, adding ints (``hand``: the
+    seat's hand sorted, if the caller has it)."""
     table = state.cards.ids
     if state.plans_by_mode:
         return list(_keyed_plans(state, seat)[2])  # the caller's own, the cache's kept
     cards = state.cards
     is_action, aims_at_self, tee_only = cards.is_action, cards.aims_at_self, cards.tee_only
     club_term, action_term = table.club_term, table.action_term
-    hand = sorted(state.hands[seat])
+    if hand is None:
+        hand = sorted(state.hands[seat])
     mine, everyone = state.own_target_terms[seat], state.everyone_terms
     actions = [(a, action_term[a], mine if aims_at_self[a] else everyone) for a in hand if is_action[a]]
     swing = (PLAYER_CARD, action_term[PLAYER_CARD], mine if aims_at_self[PLAYER_CARD] else everyone)

@@ -41,7 +41,7 @@ import random
 from typing import TYPE_CHECKING
 
 from engine.core import Action, Seat
-from engine.games.golf.action_ids import discard_ids, play_action, play_id
+from engine.games.golf.action_ids import discard_ids, play_action
 from engine.games.golf.cards import PLAYER_CARD
 from engine.games.golf.catalog import ActionHalf
 from engine.games.golf.phases import PLAN, RESPOND, REVEALED
@@ -76,23 +76,23 @@ def options(state: GolfState, seat: Seat, card: object = None) -> list[Action]:
     return [play_action(choice) for choice in choices(state, seat, card)]
 
 
-def option_ids(state: GolfState, seat: Seat) -> list[int]:
-    """The ids of :func:`options`, in its order. A Dig Through the Bag has dozens of discards (every
-    set of up to three of the hand's other cards): their ids are summed from the cards' digits
-    without writing the sets out."""
+def option_ids(state: GolfState, seat: Seat, hand: list[str] | None = None) -> list[int]:
+    """The ids of :func:`options`, in its order (``hand``: the seat's hand sorted, if the caller has
+    it). A Dig Through the Bag has dozens of discards (every set of up to three of the hand's other
+    cards): their ids are summed from the cards' digits without writing the sets out."""
     table = state.cards.ids
+    base = table.play_base
     if state.phase == RESPOND:
-        return [play_id(table, card, None, None) for card in _response_cards(state, seat)]
-    hand = sorted(state.hands[seat])
+        return [base[card] for card in _response_cards(state, seat)]
+    if hand is None:
+        hand = sorted(state.hands[seat])
     ids: list[int] = []
     for card, effect in _playable_cards(state, seat, hand, None):
         if effect == "redraw":
             ids += discard_ids(table, card, [c for c in hand if c != card], state.cards.redraw_most[card])
         else:
-            ids += [
-                play_id(table, c, target, discard)
-                for c, target, discard in _card_choices(state, seat, hand, card, effect)
-            ]
+            first, terms = base[card], table.play_target_term
+            ids += [first if t is None else first + terms[t] for t in _targets(state, seat, effect)]
     return ids
 
 
@@ -103,8 +103,38 @@ def choices(state: GolfState, seat: Seat, card: object = None) -> list[Choice]:
     hand = sorted(state.hands[seat])
     found: list[Choice] = []
     for playable, effect in _playable_cards(state, seat, hand, card):
-        found += _card_choices(state, seat, hand, playable, effect)
+        if effect == "redraw":
+            rest = [c for c in hand if c != playable]
+            found += [
+                (playable, None, list(combo))
+                for size in range(1, min(state.cards.redraw_most[playable], len(rest)) + 1)
+                for combo in itertools.combinations(rest, size)
+            ]
+        else:
+            found += [(playable, target, None) for target in _targets(state, seat, effect)]
     return found
+
+
+def is_choice(state: GolfState, seat: Seat, card: str, target: int | None, discard: list[str] | None) -> bool:
+    """Whether ``(card, target, discard)`` is among :func:`choices` (``card`` a card of the deck),
+    checked without listing them: a Dig Through the Bag's discard is some of the hand's other cards
+    in order, as many as it allows."""
+    if state.phase == RESPOND:
+        return target is None and discard is None and card in _response_cards(state, seat)
+    effect = (state.cards.planning_effect if state.phase == PLAN else state.cards.resolution_effect)[card]
+    hand = state.hands[seat]
+    if effect is None or card not in hand or not _type_unused(state, seat, card):
+        return False
+    if effect != "redraw":
+        return discard is None and target in _targets(state, seat, effect)
+    if target is not None or not discard or len(discard) > min(state.cards.redraw_most[card], len(hand) - 1):
+        return False
+    previous = ""
+    for other in discard:  # the hand's other cards, each once, in the sorted hand's order
+        if other <= previous or other == card or other not in hand:
+            return False
+        previous = other
+    return True
 
 
 def has_options(state: GolfState, seat: Seat) -> bool:
@@ -114,17 +144,18 @@ def has_options(state: GolfState, seat: Seat) -> bool:
     # In any order: only whether some card has a choice counts, and a Dig Through the Bag has one
     # whenever another card is left to discard.
     hand = state.hands[seat]
-    return any(
-        (len(hand) > 1 and state.cards.redraw_most[playable] > 0)
-        if effect == "redraw"
-        else _card_choices(state, seat, hand, playable, effect)
-        for playable, effect in _playable_cards(state, seat, hand, None)
-    )
+    for playable, effect in _playable_cards(state, seat, hand, None):
+        if effect == "redraw":
+            if len(hand) > 1 and state.cards.redraw_most[playable] > 0:
+                return True
+        elif _targets(state, seat, effect):
+            return True
+    return False
 
 
 def _playable_cards(state: GolfState, seat: Seat, hand: list[str], only: object) -> list[tuple[str, str]]:
-    """The cards of ``hand`` (sorted) whose Play Anytime type ``seat`` may play in this window, with
-    their effects (all of them, or the ``only`` one)."""
+    """The cards of ``hand`` whose Play Anytime type ``seat`` may play in this window, with their
+    effects (all of them, or the ``only`` one)."""
     # Every listing and every seat a window asks comes here: the window's effects by card, and the
     # type checks only for the few cards that have one.
     effects = state.cards.planning_effect if state.phase == PLAN else state.cards.resolution_effect
@@ -136,31 +167,24 @@ def _playable_cards(state: GolfState, seat: Seat, hand: list[str], only: object)
     return found
 
 
-def _card_choices(state: GolfState, seat: Seat, hand: list[str], card: str, effect: str) -> list[Choice]:
-    """What ``seat`` may play ``card`` (a playable one of its sorted ``hand``) with, now."""
+def _targets(state: GolfState, seat: Seat, effect: str) -> list[int | None]:
+    """What ``seat`` may aim a playable card of ``effect`` (not a Dig Through the Bag) at now: seats,
+    or None for a card without a target; empty when it may not be played."""
     n = state.n
     if effect == "peek_club":
-        peeked = state.peeks[seat]
-        return [
-            (card, o, None) for o in range(n) if o != seat and state.plans[o] is not None and o not in peeked
-        ]
+        peeked, plans = state.peeks[seat], state.plans
+        return [o for o in range(n) if o != seat and plans[o] is not None and o not in peeked]
     if effect == "reveal_actions":
-        if any(o != seat and state.plans[o] is not None and not state.gps[o] for o in range(n)) or any(
-            mode.face_down_actions(state) for mode in state.modes
-        ):
-            return [(card, None, None)]
-        return []
+        plans, gps = state.plans, state.gps
+        for o in range(n):
+            if o != seat and plans[o] is not None and not gps[o]:
+                return [None]
+        return [None] if any(mode.face_down_actions(state) for mode in state.modes) else []
     if effect == "steal_card":
-        return [(card, o, None) for o in range(n) if o != seat and state.hands[o]]
-    if effect == "redraw":
-        rest = [c for c in hand if c != card]
-        return [
-            (card, None, list(combo))
-            for size in range(1, min(state.cards.redraw_most[card], len(rest)) + 1)
-            for combo in itertools.combinations(rest, size)
-        ]
+        hands = state.hands
+        return [o for o in range(n) if o != seat and hands[o]]
     if effect == "cancel_actions" and seat not in state.mulligans and _aimed_at(state, seat):
-        return [(card, None, None)]
+        return [None]
     return []
 
 
@@ -182,14 +206,16 @@ def _aimed_at(state: GolfState, seat: Seat) -> bool:
 
 
 def _response_cards(state: GolfState, seat: Seat) -> list[str]:
-    if not state.stack or state.stack[-1].seat == seat:
+    """The Paces of Play ``seat`` may answer the top of the stack with (sorted)."""
+    stack = state.stack
+    if not stack or stack[-1].seat == seat:
         return []
-    effects = state.cards.effect
-    return sorted(
-        card
-        for card in state.hands[seat]
-        if effects[card] == "cancel_play_anytime" and _type_unused(state, seat, card)
-    )
+    paces = state.cards.paces
+    cards = [card for card in state.hands[seat] if card in paces]
+    if not cards:
+        return cards
+    cards.sort()
+    return [card for card in cards if _type_unused(state, seat, card)]
 
 
 def _type_unused(state: GolfState, seat: Seat, card: str) -> bool:
@@ -197,7 +223,8 @@ def _type_unused(state: GolfState, seat: Seat, card: str) -> bool:
     kind = state.cards.half_of[card].id
     if kind in state.pa_used[seat]:
         return False
-    return not any(entry.seat == seat and entry.action == kind for entry in state.stack)
+    stack = state.stack
+    return not stack or all(entry.seat != seat or entry.action != kind for entry in stack)
 
 
 def _responders(state: GolfState, player: Seat) -> list[int]:
@@ -269,8 +296,8 @@ def _advance_response(state: GolfState) -> None:
             state.phase = RESPOND
             return
         top = state.stack.pop()
-        half = state.catalog.actions[top.action]
-        if effect_of(half) == "cancel_play_anytime":
+        if top.card in state.cards.paces:
+            half = state.cards.half_of[top.card]
             beneath = state.stack.pop()
             state.discard += [top.card, beneath.card]
             state.pa_used[top.seat].append(half.id)
@@ -290,8 +317,8 @@ def _advance_response(state: GolfState) -> None:
 
 def _take_effect(state: GolfState, entry: PlayedCard) -> None:
     seat, card = entry.seat, entry.card
-    half = state.catalog.actions[entry.action]
-    effect = effect_of(half)
+    half = state.cards.half_of[card]
+    effect = state.cards.effect[card]
     state.discard.append(card)
     state.pa_used[seat].append(half.id)
     if effect == "cancel_actions":

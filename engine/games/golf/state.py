@@ -41,7 +41,7 @@ from engine.games.golf.records import (
     shown,
 )
 from engine.games.golf.resolution import Action as PlayedAction
-from engine.games.golf.resolution import Shot, hole_score, resolve_turn
+from engine.games.golf.resolution import hole_score, resolve_table
 
 HAND_SIZE = 7  # counting the 2-Putt/Practice Swing card (rule book, DRAW)
 LOG_SHOWN = 40
@@ -327,47 +327,57 @@ class GolfState(State):
     def resolve(self) -> None:
         """RESOLUTION and CLEANUP, once the resolution window has closed; then FINISHING A HOLE when
         a finishing club crossed or landed on the hole, or the next turn."""
-        shots: dict[int, Shot] = {}
+        cards = self.cards
+        half_of = cards.half_of
+        clubs: list[Club] = []
         played: list[PlayedAction] = []
-        for seat, plan in enumerate(self.plans):
+        plans = self.plans
+        for seat, plan in enumerate(plans):
             assert plan is not None
-            shots[seat] = Shot(distance_to_hole=self.distance[seat], club=self.club(plan.club))
-            for card, target in plan.actions():
-                played.append(PlayedAction(self.half(card), by=seat, target=target))
+            clubs.append(cards.club_of[plan.club])
+            # plan.actions(), unrolled
+            if plan.action is not None:
+                played.append(PlayedAction(half_of[plan.action], seat, plan.target))
+            if plan.action2 is not None:
+                played.append(PlayedAction(half_of[plan.action2], seat, plan.target2))
         for mode in self.modes:
             played += mode.table_actions(self)
-        for seat in self.mulligans:
-            mulligan = next(
-                h for h in self.catalog.actions.values() if play_anytime.effect_of(h) == "cancel_actions"
-            )
-            played.append(PlayedAction(mulligan, by=seat, target=seat))
-        results = resolve_turn(shots=shots, actions=played, catalog=self.catalog)
+        if self.mulligans:
+            assert cards.cancel_half is not None
+            played += [PlayedAction(cards.cancel_half, seat, seat) for seat in self.mulligans]
+        results = resolve_table(clubs, self.distance, played)
         finished: list[int] = []
-        self.last_results = []
-        for seat in range(self.n):
-            plan = self.plans[seat]
+        reports: list[ShotReport] = []
+        self.last_results = reports
+        distance, strokes, on_tee, discard = self.distance, self.strokes, self.on_tee, self.discard
+        for seat, result in enumerate(results):
+            plan = plans[seat]
             assert plan is not None
-            result = results[seat]
-            self.distance[seat] = result.new_distance_to_hole
-            self.strokes[seat] += result.strokes
+            distance[seat] = result.new_distance_to_hole
+            strokes[seat] += result.strokes
             if result.yards_moved > 0:
-                self.on_tee[seat] = False
-            if plan.club != PLAYER_CARD:
-                (self.discard if result.club_discarded else self.boards[seat]).append(plan.club)
-            self.discard += [card for card, _ in plan.actions() if card != PLAYER_CARD]
+                on_tee[seat] = False
+            club = plan.club
+            if club != PLAYER_CARD:
+                (discard if result.club_discarded else self.boards[seat]).append(club)
+            if plan.action is not None and plan.action != PLAYER_CARD:
+                discard.append(plan.action)
+            if plan.action2 is not None and plan.action2 != PLAYER_CARD:
+                discard.append(plan.action2)
             if result.finished:
                 finished.append(seat)
-            self.last_results.append(
+            notes = result.notes
+            reports.append(
                 ShotReport(
-                    seat=seat,
-                    yards=result.yards_moved,
-                    distance=result.new_distance_to_hole,
-                    strokes=result.strokes,
-                    finished=result.finished,
-                    notes=list(result.notes),
+                    seat,
+                    result.yards_moved,
+                    result.new_distance_to_hole,
+                    result.strokes,
+                    result.finished,
+                    list(notes),
                 )
             )
-            self.say(f"Seat {seat}: {'; '.join(result.notes)}.")
+            self.say(f"Seat {seat}: {'; '.join(notes)}.")
         self.plans = [None] * self.n
         for mode in self.modes:
             mode.after_resolution(self, finished)
@@ -451,8 +461,9 @@ class GolfState(State):
         if not self.is_to_act(seat):
             return []
         if self.phase == PLAN:
-            ids = planning.plan_ids(self, seat)
-            ids += play_anytime.option_ids(self, seat)
+            hand = sorted(self.hands[seat])
+            ids = planning.plan_ids(self, seat, hand)
+            ids += play_anytime.option_ids(self, seat, hand)
             for mode in self.modes:
                 ids += self._number_mode_actions(mode.legal_actions(self, seat))
             return ids
@@ -527,7 +538,7 @@ class GolfState(State):
             if phase not in (PLAN, RESPOND, REVEALED) or action_id < 0:
                 return False
             played = action_ids.play_fields(self.cards.ids, action_id)
-            if played is None or played not in play_anytime.choices(self, seat, played[0]):
+            if played is None or not play_anytime.is_choice(self, seat, *played):
                 return False
             self.moves += 1
             play_anytime.play_card(self, seat, *played)
