@@ -342,21 +342,31 @@ def resolve_table(
     clubs: Sequence[Club], distances: Sequence[int], actions: Sequence[Action]
 ) -> list[ShotResult]:
     """:func:`resolve_turn` of a whole table, seats ``0`` to ``len(clubs) - 1`` (a game's every turn):
-    each seat's result by its index. Where no Action cancels or reflects and no club is immune, the
-    Actions aimed at a seat are all it gets, and it is measured at once."""
+    each seat's result by its index. Where no Action cancels or reflects, the Actions aimed at a seat
+    are all it gets (none on an immune club), and it is measured at once."""
     n = len(clubs)
-    if any(club.immune_to_actions for club in clubs) or any(a.card.on_shot.screens for a in actions):
-        landed, route_notes = route_actions(clubs=dict(enumerate(clubs)), actions=actions)
-        return [
-            _resolve(distances[seat], clubs[seat], landed[seat], seat, route_notes[seat]) for seat in range(n)
-        ]
+    for a in actions:
+        if a.card.on_shot.screens:
+            landed, route_notes = route_actions(clubs=dict(enumerate(clubs)), actions=actions)
+            return [
+                _resolve(distances[seat], clubs[seat], landed[seat], seat, route_notes[seat])
+                for seat in range(n)
+            ]
     aimed: list[list[Action]] = [[] for _ in range(n)]
     for a in actions:
         target = a.target
         if target is None or not 0 <= target < n:
             raise ValueError(f"{a.card.name} targets {target!r}, not one of the seats {list(range(n))}")
         aimed[target].append(a)
-    return [measure(distances[seat], clubs[seat], aimed[seat], []) for seat in range(n)]
+    results = []
+    for seat, club in enumerate(clubs):
+        if club.immune_to_actions and aimed[seat]:
+            results.append(
+                measure(distances[seat], club, [], _screen(seat=seat, club=club, actions=aimed[seat])[2])
+            )
+        else:
+            results.append(measure(distances[seat], club, aimed[seat], []))
+    return results
 
 
 def finishing_strokes(distance: int) -> int:

@@ -22,7 +22,7 @@ from typing import Any, ClassVar, TypeVar
 from engine.core import JSON, Action, EngineError, IllegalAction, Outcome, Seat, State, short
 from engine.games.golf import action_ids, planning, play_anytime
 from engine.games.golf import config as cfg
-from engine.games.golf.action_ids import MODE, PASS, PLAN_TAG, PLAY, TAG_BITS, TAG_MASK
+from engine.games.golf.action_ids import MODE, PASS, PLAN_TAG, PLAY, SEATS, TAG_BITS, TAG_MASK
 from engine.games.golf.card_table import CardTable, card_table
 from engine.games.golf.cards import NAME_MARK, PLAYER_CARD
 from engine.games.golf.catalog import ActionHalf, Catalog, Club
@@ -45,6 +45,8 @@ from engine.games.golf.resolution import hole_score, resolve_table
 
 HAND_SIZE = 7  # counting the 2-Putt/Practice Swing card (rule book, DRAW)
 LOG_SHOWN = 40
+# A log line written every turn, made once.
+_PLANS = [f"Seat {seat} plans a Shot (face down)." for seat in range(SEATS)]
 # The phases the state itself runs; any other phase belongs to a mode.
 _OWN_PHASES = (PLAN, RESPOND, REVEALED, OVER)
 
@@ -228,7 +230,15 @@ class GolfState(State):
     def take(self, count: int) -> list[str]:
         """Up to ``count`` cards off the deck; an empty deck is refilled by shuffling the discard
         pile (house rule: the book does not say)."""
-        drawn: list[str] = []
+        deck = self.deck
+        if count <= len(deck):  # one card after another off the top, as below (most draws)
+            if count <= 0:
+                return []
+            drawn = deck[-count:]
+            del deck[-count:]
+            drawn.reverse()
+            return drawn
+        drawn = []
         for _ in range(count):
             if not self.deck:
                 if not self.discard:
@@ -273,20 +283,35 @@ class GolfState(State):
         """DRAW: every seat draws until it holds the hand size, counting its 2-Putt/Practice Swing
         (targeting cards are not cards here: a target is a seat number); then SHOT PLANNING."""
         self.turn += 1
-        self.plans = [None] * self.n
-        self.gps = [False] * self.n
-        self.peeks = [[] for _ in range(self.n)]
-        self.pa_used = [[] for _ in range(self.n)]
+        n = self.n
+        self.plans = [None] * n
+        self.gps = [False] * n
+        self.peeks = [[] for _ in range(n)]
+        self.pa_used = [[] for _ in range(n)]
         self.mulligans = []
-        for seat in range(self.n):
-            count = self.hand_size - 1 - len(self.hands[seat])
-            for mode in self.modes:
+        modes, hands, log = self.modes, self.hands, self.log
+        hole = self.hole + 1
+        for seat in range(n):
+            hand = hands[seat]
+            count = self.hand_size - 1 - len(hand)
+            for mode in modes:
                 count = mode.draw_count(self, seat, count)
-            drawn = self.draw(seat, max(0, count))
+            drawn = self.take(count)
             if drawn:
-                self.say(f"You draw {', '.join(drawn)}.", [seat], cards=drawn)
-                self.say(f"Seat {seat} draws {len(drawn)} card{'s' if len(drawn) != 1 else ''}.")
-        for mode in self.modes:
+                hand += drawn
+                # say(), twice, without its checks: two lines a seat every turn
+                log.append(LogEntry(hole, self.turn, f"You draw {', '.join(drawn)}.", drawn, [seat]))
+                count = len(drawn)
+                log.append(
+                    LogEntry(
+                        hole,
+                        self.turn,
+                        f"Seat {seat} draws {count} card{'s' if count != 1 else ''}.",
+                        None,
+                        None,
+                    )
+                )
+        for mode in modes:
             mode.start_turn(self)
         self.phase = PLAN
 
@@ -305,20 +330,31 @@ class GolfState(State):
 
     def _make_plan(self, seat: Seat, plan: Plan) -> None:
         hand = self.hands[seat]
-        for card in (plan.club, plan.action, plan.action2):
-            if card is not None and card != PLAYER_CARD:
-                hand.remove(card)
-        self.plans[seat] = plan
-        self.say(f"Seat {seat} plans a Shot (face down).")
-        if all(p is not None for p in self.plans):
-            self._swing()
+        if plan.club != PLAYER_CARD:
+            hand.remove(plan.club)
+        if plan.action is not None and plan.action != PLAYER_CARD:
+            hand.remove(plan.action)
+        if plan.action2 is not None and plan.action2 != PLAYER_CARD:
+            hand.remove(plan.action2)
+        plans = self.plans
+        plans[seat] = plan
+        self.log.append(LogEntry(self.hole + 1, self.turn, _PLANS[seat], None, None))
+        for other in plans:
+            if other is None:
+                return
+        self._swing()
 
     def _swing(self) -> None:
         """SWING!: every plan is turned up (and whatever the modes hold face down)."""
         self.phase = REVEALED
         for seat, plan in enumerate(self.plans):
             assert plan is not None
-            actions = " and ".join(f"{a} on seat {t}" for a, t in plan.actions()) or "no Action"
+            if plan.action2 is not None:
+                actions = " and ".join(f"{a} on seat {t}" for a, t in plan.actions())
+            elif plan.action is not None:
+                actions = f"{plan.action} on seat {plan.target}"
+            else:
+                actions = "no Action"
             self.say(f"SWING! Seat {seat}: {plan.club}, {actions}.")
         for mode in self.modes:
             mode.reveal(self)
