@@ -175,59 +175,61 @@ def _resolve(
     """:func:`resolve_shot` of Actions already in play, its notes after ``notes``."""
     kept, _reflected, screen_notes = _screen(seat=seat, club=club, actions=actions)
     notes += screen_notes
-    return measure(distance_to_hole, club, kept, notes)
+    shot = measure(distance_to_hole, club, [a.card for a in kept], notes)
+    return ShotResult(*shot[:4], tuple(notes), *shot[4:], tuple(a for a in kept if a.card.on_shot.acts))
 
 
-def measure(distance_to_hole: int, club: Club, actions: Sequence[Action], notes: list[str]) -> ShotResult:
-    """The Shot ``club`` makes from ``distance_to_hole`` under ``actions``, those that reached it
-    (screened: immunity, cancellations and reflections are done); its notes go after ``notes``."""
-    # One pass sorts the Actions by what they do (each list in play order): a Shot has few, and
-    # every Shot of every turn comes through here.
-    shot_actions: list[Action] = []
-    halvers: list[Action] = []
-    adders: list[Action] = []
-    snappers: list[Action] = []
-    preventers: list[Action] = []
-    duff: Action | None = None
+# A Shot measured: (yards moved, new distance to the hole, strokes, finished, penalty strokes,
+# club discarded); its notes are added to the list the caller gave.
+Measured = tuple[int, int, int, bool, int, bool]
+
+
+def measure(distance_to_hole: int, club: Club, halves: Sequence[ActionHalf], notes: list[str]) -> Measured:
+    """The Shot ``club`` makes from ``distance_to_hole`` under the Action halves that reached it
+    (screened: immunity, cancellations and reflections are done), its notes added to ``notes``.
+    Every Shot of every turn comes here, so it answers with a plain tuple."""
+    if not halves:  # most Shots: the club alone
+        return _plain_shot(distance_to_hole, club, notes)
+    # One pass sorts the Actions by what they do (each list in play order): a Shot has few.
+    live: list[ActionHalf] = []
+    halvers: list[ActionHalf] = []
+    adders: list[ActionHalf] = []
+    snappers: list[ActionHalf] = []
+    preventers: list[ActionHalf] = []
+    duff: ActionHalf | None = None
     penalty = 0
     within = 0
-    for a in actions:
-        does = a.card.on_shot
+    for half in halves:
+        does = half.on_shot
         if not does.acts:
             continue
-        shot_actions.append(a)
+        live.append(half)
         if does.strokes:
             penalty += sum(does.strokes)
         if does.discard_club and duff is None:
-            duff = a
+            duff = half
         if does.halve:
-            halvers.append(a)
+            halvers.append(half)
         if does.yards:
-            adders.append(a)
+            adders.append(half)
         if does.snap_within:
-            snappers.append(a)
+            snappers.append(half)
             within = max(within, does.snap_within)
         if does.prevent_finish:
-            preventers.append(a)
+            preventers.append(half)
+    if not live:
+        return _plain_shot(distance_to_hole, club, notes)
     # Rule book, Discarded or Canceled cards: "If a Club card is discarded by a Duff Shot, that player
     # doesn't advance any distance this turn." The catalog: the discarded Club counts no stroke.
     if duff is not None:
-        notes.append(f"{duff.card.name} discards the {club.name}: the ball does not move")
-        return ShotResult(
-            0,
-            distance_to_hole,
-            penalty,
-            False,
-            tuple(notes + _penalty_notes(shot_actions)),
-            penalty,
-            True,
-            tuple(shot_actions),
-        )
+        notes.append(f"{duff.name} discards the {club.name}: the ball does not move")
+        notes += _penalty_notes(live)
+        return 0, distance_to_hole, penalty, False, penalty, True
     yards = club.yards
     if club.fixed_distance:
         # Rule book, Putter Attributes: "The distance for the 1-Putt card can't be changed by any
         # Action ... Water's halving effect will be canceled, but the 1-stroke penalty will still be applied."
-        ignored = [a.card.name for a in halvers + adders + snappers]
+        ignored = [half.name for half in halvers + adders + snappers]
         if ignored:
             kept = " (its penalty strokes still count)" if penalty else ""
             notes.append(f"the {club.name}'s distance cannot change: {', '.join(ignored)} ignored{kept}")
@@ -236,12 +238,12 @@ def measure(distance_to_hole: int, club: Club, actions: Sequence[Action], notes:
         # Rule book, Half Distance: "If more than one Half Distance action is played on a Club, the
         # distance is only halved once" and "the Half Distance effect always happens first".
         yards = club.half_yards
-        names = " and ".join(a.card.name for a in halvers)
+        names = " and ".join(half.name for half in halvers)
         notes.append(f"{names} halve{'s' if len(halvers) == 1 else ''} the {club.name} to {yards} yd")
-    for a in adders:
-        for change in a.card.on_shot.yards:
+    for half in adders:
+        for change in half.on_shot.yards:
             yards += change
-            notes.append(f"{a.card.name} {change:+d} yd")
+            notes.append(f"{half.name} {change:+d} yd")
     if yards < 0:
         # Rule book, Shot Distance and Direction: "your Shot distance cannot be reduced to less than 0 yards."
         notes.append("the Shot cannot go below 0 yd")
@@ -252,14 +254,14 @@ def measure(distance_to_hole: int, club: Club, actions: Sequence[Action], notes:
     new_distance = abs(distance_to_hole - yards)
     snapped = False
     if snappers and new_distance > 0 and new_distance <= within:
-        notes.append(f"{snappers[0].card.name}: the ball stops on the hole ({new_distance} yd away)")
+        notes.append(f"{snappers[0].name}: the ball stops on the hole ({new_distance} yd away)")
         new_distance, snapped = 0, True
     finished = False
     if club.finishing and (crosses or snapped):
         if club.putter and preventers:
             # Rule book, Putter Attributes: with a Missed Putt "the player will still advance 25 yards
             # due to the putt but will not finish the hole if they cross it."
-            notes.append(f"{preventers[0].card.name}: the {club.name} does not finish the hole")
+            notes.append(f"{preventers[0].name}: the {club.name} does not finish the hole")
         else:
             finished, new_distance = True, 0
             notes.append(f"the {club.name} finishes the hole")
@@ -268,28 +270,38 @@ def measure(distance_to_hole: int, club: Club, actions: Sequence[Action], notes:
             f"the {club.name} is not a finishing club: the ball stops {new_distance} yd from the hole"
         )
     if preventers and not club.putter:
-        names = ", ".join(a.card.name for a in preventers)
+        names = ", ".join(half.name for half in preventers)
         notes.append(f"{names} only stops putters: no effect on the {club.name}")
     notes.append(f"{club.name}: {yards} yd, {new_distance} yd to the hole")
     if penalty:
-        notes += _penalty_notes(shot_actions)
-    return ShotResult(
-        yards,
-        new_distance,
-        club.strokes + penalty,
-        finished,
-        tuple(notes),
-        penalty,
-        False,
-        tuple(shot_actions),
-    )
+        notes += _penalty_notes(live)
+    return yards, new_distance, club.strokes + penalty, finished, penalty, False
 
 
-def _penalty_notes(actions: Sequence[Action]) -> list[str]:
+def _plain_shot(distance_to_hole: int, club: Club, notes: list[str]) -> Measured:
+    """:func:`measure` of a Shot no Action reached."""
+    yards = club.yards
+    if yards >= distance_to_hole:
+        if club.finishing:
+            notes.append(f"the {club.name} finishes the hole")
+            notes.append(f"{club.name}: {yards} yd, 0 yd to the hole")
+            return yards, 0, club.strokes, True, 0, False
+        new_distance = yards - distance_to_hole
+        if distance_to_hole > 0:
+            notes.append(
+                f"the {club.name} is not a finishing club: the ball stops {new_distance} yd from the hole"
+            )
+    else:
+        new_distance = distance_to_hole - yards
+    notes.append(f"{club.name}: {yards} yd, {new_distance} yd to the hole")
+    return yards, new_distance, club.strokes, False, 0, False
+
+
+def _penalty_notes(halves: Sequence[ActionHalf]) -> list[str]:
     return [
-        f"{a.card.name} +{strokes} stroke{'s' if strokes != 1 else ''}"
-        for a in actions
-        for strokes in a.card.on_shot.strokes
+        f"{half.name} +{strokes} stroke{'s' if strokes != 1 else ''}"
+        for half in halves
+        for strokes in half.on_shot.strokes
     ]
 
 
@@ -338,35 +350,44 @@ def resolve_turn(
     return results
 
 
-def resolve_table(
-    clubs: Sequence[Club], distances: Sequence[int], actions: Sequence[Action]
-) -> list[ShotResult]:
-    """:func:`resolve_turn` of a whole table, seats ``0`` to ``len(clubs) - 1`` (a game's every turn):
-    each seat's result by its index. Where no Action cancels or reflects, the Actions aimed at a seat
+# An Action played this turn, as a table's resolution takes it: (half, by, target), as Action holds.
+Played = tuple[ActionHalf, int | None, int | None]
+# A seat's Shot resolved for its table: the measured Shot and its notes.
+TableShot = tuple[Measured, list[str]]
+
+
+def resolve_table(clubs: Sequence[Club], distances: Sequence[int], plays: Sequence[Played]) -> list[TableShot]:
+    """:func:`resolve_turn` of a whole table, seats ``0`` to ``len(clubs) - 1`` (a game's every turn),
+    each seat's Shot by its index. Where no Action cancels or reflects, the Actions aimed at a seat
     are all it gets (none on an immune club), and it is measured at once."""
     n = len(clubs)
-    for a in actions:
-        if a.card.on_shot.screens:
-            landed, route_notes = route_actions(clubs=dict(enumerate(clubs)), actions=actions)
-            return [
-                _resolve(distances[seat], clubs[seat], landed[seat], seat, route_notes[seat])
-                for seat in range(n)
-            ]
-    aimed: list[list[Action]] = [[] for _ in range(n)]
-    for a in actions:
-        target = a.target
+    aimed: list[list[ActionHalf]] = [[] for _ in range(n)]
+    for half, _by, target in plays:
+        if half.on_shot.screens:
+            return _routed_table(clubs, distances, [Action(*play) for play in plays])
         if target is None or not 0 <= target < n:
-            raise ValueError(f"{a.card.name} targets {target!r}, not one of the seats {list(range(n))}")
-        aimed[target].append(a)
-    results = []
+            raise ValueError(f"{half.name} targets {target!r}, not one of the seats {list(range(n))}")
+        aimed[target].append(half)
+    shots: list[TableShot] = []
     for seat, club in enumerate(clubs):
-        if club.immune_to_actions and aimed[seat]:
-            results.append(
-                measure(distances[seat], club, [], _screen(seat=seat, club=club, actions=aimed[seat])[2])
-            )
-        else:
-            results.append(measure(distances[seat], club, aimed[seat], []))
-    return results
+        notes: list[str] = []
+        halves = aimed[seat]
+        if halves and club.immune_to_actions:
+            _, _, notes = _screen(seat=seat, club=club, actions=[Action(half) for half in halves])
+            halves = []
+        shots.append((measure(distances[seat], club, halves, notes), notes))
+    return shots
+
+
+def _routed_table(clubs: Sequence[Club], distances: Sequence[int], actions: Sequence[Action]) -> list[TableShot]:
+    landed, route_notes = route_actions(clubs=dict(enumerate(clubs)), actions=actions)
+    shots: list[TableShot] = []
+    for seat, club in enumerate(clubs):
+        notes = route_notes[seat]
+        kept, _reflected, screen_notes = _screen(seat=seat, club=club, actions=landed[seat])
+        notes += screen_notes
+        shots.append((measure(distances[seat], club, [a.card for a in kept], notes), notes))
+    return shots
 
 
 def finishing_strokes(distance: int) -> int:

@@ -40,8 +40,7 @@ from engine.games.golf.records import (
     record_to_json,
     shown,
 )
-from engine.games.golf.resolution import Action as PlayedAction
-from engine.games.golf.resolution import hole_score, resolve_table
+from engine.games.golf.resolution import Played, hole_score, resolve_table
 
 HAND_SIZE = 7  # counting the 2-Putt/Practice Swing card (rule book, DRAW)
 LOG_SHOWN = 40
@@ -364,56 +363,50 @@ class GolfState(State):
         """RESOLUTION and CLEANUP, once the resolution window has closed; then FINISHING A HOLE when
         a finishing club crossed or landed on the hole, or the next turn."""
         cards = self.cards
-        half_of = cards.half_of
-        clubs: list[Club] = []
-        played: list[PlayedAction] = []
+        half_of, club_of = cards.half_of, cards.club_of
         plans = self.plans
+        clubs: list[Club] = []
+        plays: list[Played] = []
         for seat, plan in enumerate(plans):
             assert plan is not None
-            clubs.append(cards.club_of[plan.club])
+            clubs.append(club_of[plan.club])
             # plan.actions(), unrolled
             if plan.action is not None:
-                played.append(PlayedAction(half_of[plan.action], seat, plan.target))
+                plays.append((half_of[plan.action], seat, plan.target))
             if plan.action2 is not None:
-                played.append(PlayedAction(half_of[plan.action2], seat, plan.target2))
+                plays.append((half_of[plan.action2], seat, plan.target2))
         for mode in self.modes:
-            played += mode.table_actions(self)
+            plays += mode.table_actions(self)
         if self.mulligans:
             assert cards.cancel_half is not None
-            played += [PlayedAction(cards.cancel_half, seat, seat) for seat in self.mulligans]
-        results = resolve_table(clubs, self.distance, played)
+            plays += [(cards.cancel_half, seat, seat) for seat in self.mulligans]
         finished: list[int] = []
         reports: list[ShotReport] = []
         self.last_results = reports
-        distance, strokes, on_tee, discard = self.distance, self.strokes, self.on_tee, self.discard
-        for seat, result in enumerate(results):
+        distance, strokes, on_tee, discard, log = self.distance, self.strokes, self.on_tee, self.discard, self.log
+        hole, turn = self.hole + 1, self.turn
+        for seat, (shot, notes) in enumerate(resolve_table(clubs, distance, plays)):
             plan = plans[seat]
             assert plan is not None
-            distance[seat] = result.new_distance_to_hole
-            strokes[seat] += result.strokes
-            if result.yards_moved > 0:
+            yards, distance[seat], shot_strokes, done, _, club_discarded = shot
+            strokes[seat] += shot_strokes
+            if yards > 0:
                 on_tee[seat] = False
             club = plan.club
             if club != PLAYER_CARD:
-                (discard if result.club_discarded else self.boards[seat]).append(club)
+                (discard if club_discarded else self.boards[seat]).append(club)
             if plan.action is not None and plan.action != PLAYER_CARD:
                 discard.append(plan.action)
             if plan.action2 is not None and plan.action2 != PLAYER_CARD:
                 discard.append(plan.action2)
-            if result.finished:
+            if done:
                 finished.append(seat)
-            notes = result.notes
-            reports.append(
-                ShotReport(
-                    seat,
-                    result.yards_moved,
-                    result.new_distance_to_hole,
-                    result.strokes,
-                    result.finished,
-                    list(notes),
-                )
-            )
-            self.say(f"Seat {seat}: {'; '.join(notes)}.")
+            reports.append(ShotReport(seat, yards, distance[seat], shot_strokes, done, notes))
+            text = f"Seat {seat}: {'; '.join(notes)}."
+            entry = LogEntry(hole, turn, text, None, None)  # say(), without its checks
+            log.append(entry)
+            if NAME_MARK in text:
+                self._unnamed.append(entry)
         self.plans = [None] * self.n
         for mode in self.modes:
             mode.after_resolution(self, finished)
