@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from engine.core import Action
@@ -53,6 +53,21 @@ class IdTable:
     # A Play Anytime card's id without a target or discard, and what each seat as its target adds.
     play_base: dict[str, int]
     play_target_term: tuple[int, ...]  # by seat
+    # The ids of the plans of one Club and one Action, for each way of aiming it (the targets'
+    # terms), made as they are first listed: a listing then joins them without adding ints.
+    plan_pairs: dict[tuple[int, ...], dict[str, dict[str | None, tuple[int, ...]]]] = field(
+        default_factory=dict, repr=False
+    )
+
+    def pair_ids(self, targets: tuple[int, ...]) -> dict[str, dict[str | None, tuple[int, ...]]]:
+        """The plans' ids by Club and Action for the Actions aimed at ``targets`` (terms)."""
+        rows = self.plan_pairs.get(targets)
+        if rows is None:
+            club_term, action_term = self.club_term, self.action_term
+            rows = self.plan_pairs[targets] = {
+                club: _LazyPairs(club_term[club], action_term, targets) for club in self.club_term
+            }
+        return rows
 
     def plan_id(
         self,
@@ -68,6 +83,19 @@ class IdTable:
         second = 0 if action2 is None else self.slot[action2] + 1
         third = 0 if target2 is None else target2 + 1
         return low + ((second + self.k * third) * self.plan_limit)
+
+
+class _LazyPairs(dict[str | None, tuple[int, ...]]):
+    """One Club's plan ids by Action, each made when first asked for."""
+
+    def __init__(self, club_term: int, action_term: dict[str | None, int], targets: tuple[int, ...]):
+        super().__init__()
+        self.club_term, self.action_term, self.targets = club_term, action_term, targets
+
+    def __missing__(self, action: str | None) -> tuple[int, ...]:
+        first = self.club_term + self.action_term[action]
+        ids = self[action] = tuple(first + target for target in self.targets)
+        return ids
 
 
 def build_id_table(deck: Sequence[str], player_card: str) -> IdTable:

@@ -85,26 +85,25 @@ def plan_ids(state: GolfState, seat: Seat, hand: list[str] | None = None) -> lis
         return list(_keyed_plans(state, seat)[2])  # the caller's own, the cache's kept
     cards = state.cards
     is_action, aims_at_self, tee_only = cards.is_action, cards.aims_at_self, cards.tee_only
-    club_term, action_term = table.club_term, table.action_term
     if hand is None:
         hand = sorted(state.hands[seat])
-    mine, everyone = state.own_target_terms[seat], state.everyone_terms
-    actions = [(a, action_term[a], mine if aims_at_self[a] else everyone) for a in hand if is_action[a]]
-    swing = (PLAYER_CARD, action_term[PLAYER_CARD], mine if aims_at_self[PLAYER_CARD] else everyone)
+    # Each plan's ids come made (action_ids.IdTable.pair_ids), a row per Club for the Actions aimed
+    # at any seat, another for those aimed at the seat's own side.
+    anyone, own = table.pair_ids(state.everyone_terms), table.pair_ids(state.own_target_terms[seat])
+    actions = [(a, own if aims_at_self[a] else anyone) for a in hand if is_action[a]]
+    with_swing = [*actions, (PLAYER_CARD, own if aims_at_self[PLAYER_CARD] else anyone)]
     on_tee = state.on_tee[seat]
-    clubs = [(club, club_term[club]) for club in hand if on_tee or not tee_only[club]]
-    ids = [
-        ct + at + tt
-        for club, ct in clubs
-        for a, at, targets in (*actions, swing)
-        if a != club
-        for tt in targets
-    ]
-    putt = club_term[PLAYER_CARD]
+    ids: list[int] = []
+    for club in hand:
+        if on_tee or not tee_only[club]:
+            for a, rows in with_swing:
+                if a != club:
+                    ids += rows[club][a]
     if actions:
-        ids += [putt + at + tt for _, at, targets in actions for tt in targets]
+        for a, rows in actions:
+            ids += rows[PLAYER_CARD][a]
     else:
-        ids.append(putt + action_term[None] + table.target_term[seat])
+        ids.append(table.club_term[PLAYER_CARD] + table.action_term[None] + table.target_term[seat])
     return ids
 
 

@@ -356,7 +356,9 @@ Played = tuple[ActionHalf, int | None, int | None]
 TableShot = tuple[Measured, list[str]]
 
 
-def resolve_table(clubs: Sequence[Club], distances: Sequence[int], plays: Sequence[Played]) -> list[TableShot]:
+def resolve_table(
+    clubs: Sequence[Club], distances: Sequence[int], plays: Sequence[Played]
+) -> list[TableShot]:
     """:func:`resolve_turn` of a whole table, seats ``0`` to ``len(clubs) - 1`` (a game's every turn),
     each seat's Shot by its index. Where no Action cancels or reflects, the Actions aimed at a seat
     are all it gets (none on an immune club), and it is measured at once."""
@@ -379,7 +381,9 @@ def resolve_table(clubs: Sequence[Club], distances: Sequence[int], plays: Sequen
     return shots
 
 
-def _routed_table(clubs: Sequence[Club], distances: Sequence[int], actions: Sequence[Action]) -> list[TableShot]:
+def _routed_table(
+    clubs: Sequence[Club], distances: Sequence[int], actions: Sequence[Action]
+) -> list[TableShot]:
     landed, route_notes = route_actions(clubs=dict(enumerate(clubs)), actions=actions)
     shots: list[TableShot] = []
     for seat, club in enumerate(clubs):

@@ -123,8 +123,8 @@ class GolfState(State):
     own_targets: list[list[Seat]] = field(init=False)
     everyone: list[Seat] = field(init=False)
     # The same seats as the parts they add to a plan's id (action_ids.IdTable.target_term).
-    own_target_terms: list[list[int]] = field(init=False)
-    everyone_terms: list[int] = field(init=False)
+    own_target_terms: list[tuple[int, ...]] = field(init=False)
+    everyone_terms: tuple[int, ...] = field(init=False)
     _phase_owners: dict[str, Mode] = field(init=False)
     _appliers: dict[str, Mode] = field(init=False)
     # Log lines whose cards are not yet named (see say).
@@ -156,8 +156,8 @@ class GolfState(State):
             [seat, *(mate for mode in modes for mate in mode.teammates(self, seat))] for seat in range(self.n)
         ]
         terms = self.cards.ids.target_term
-        self.everyone_terms = [terms[seat] for seat in self.everyone]
-        self.own_target_terms = [[terms[seat] for seat in seats] for seats in self.own_targets]
+        self.everyone_terms = tuple(terms[seat] for seat in self.everyone)
+        self.own_target_terms = [tuple(terms[seat] for seat in seats) for seats in self.own_targets]
 
     @classmethod
     def new_game(cls, config: JSON, seed: int) -> GolfState:
@@ -383,7 +383,13 @@ class GolfState(State):
         finished: list[int] = []
         reports: list[ShotReport] = []
         self.last_results = reports
-        distance, strokes, on_tee, discard, log = self.distance, self.strokes, self.on_tee, self.discard, self.log
+        distance, strokes, on_tee, discard, log = (
+            self.distance,
+            self.strokes,
+            self.on_tee,
+            self.discard,
+            self.log,
+        )
         hole, turn = self.hole + 1, self.turn
         for seat, (shot, notes) in enumerate(resolve_table(clubs, distance, plays)):
             plan = plans[seat]
