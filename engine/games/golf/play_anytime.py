@@ -241,9 +241,15 @@ def open_resolution_window(state: GolfState) -> None:
 
 
 def _advance_window(state: GolfState) -> None:
-    while state.quiet < state.n:
-        if has_options(state, state.order[state.pos % state.n]):
-            return
+    n, order, effects, hands = state.n, state.order, state.cards.resolution_effect, state.hands
+    while state.quiet < n:
+        seat = order[state.pos % n]
+        # has_options(), for a hand holding a card of this window at all (most hold none)
+        for card in hands[seat]:
+            if effects[card] is not None:
+                if has_options(state, seat):
+                    return
+                break
         state.quiet += 1
         state.pos += 1
     state.resolve()
@@ -268,31 +274,33 @@ def play(state: GolfState, seat: Seat, action: Action) -> None:
 def play_card(state: GolfState, seat: Seat, card: str, target: int | None, discard: list[str] | None) -> None:
     """``seat`` plays ``card`` (one of its :func:`choices`): it goes on the stack and the seats that
     may cancel it are asked."""
-    half = state.half(card)
     state.hands[seat].remove(card)
-    entry = PlayedCard(seat=seat, card=card, action=half.id)
+    # PlayedCard(seat, card, action, target, discard), positional as it is made on every play.
+    entry = PlayedCard(seat, card, state.cards.half_of[card].id, target, None if discard is None else list(discard))
     words = f"Seat {seat} plays {card}"
     if target is not None:
-        entry.target = target
         words += f" on seat {target}"
     if discard is not None:
-        entry.discard = list(discard)
         words += f", to discard {', '.join(discard)}"
+    stack = state.stack
     if state.phase == RESPOND:
-        words += f" against seat {state.stack[-1].seat}'s {state.stack[-1].card}"
+        words += f" against seat {stack[-1].seat}'s {stack[-1].card}"
     else:
         state.return_phase = state.phase
-    state.stack.append(entry)
+    stack.append(entry)
     state.say(words + ".")
     state.ask = _responders(state, seat)
     _advance_response(state)
 
 
 def _advance_response(state: GolfState) -> None:
+    paces, hands = state.cards.paces, state.hands
     while True:
-        while state.ask and not _response_cards(state, state.ask[0]):
-            state.ask.pop(0)
-        if state.ask:
+        ask = state.ask
+        # _response_cards(), for a hand holding a Pace of Play at all (most hold none)
+        while ask and (paces.isdisjoint(hands[ask[0]]) or not _response_cards(state, ask[0])):
+            ask.pop(0)
+        if ask:
             state.phase = RESPOND
             return
         top = state.stack.pop()

@@ -461,20 +461,28 @@ class GolfState(State):
         return self.phase == OVER
 
     def to_act(self) -> list[Seat]:
-        if self.phase == PLAN:
-            return [seat for seat in range(self.n) if self.plans[seat] is None]
-        if self.phase == RESPOND:
-            return [self.ask[0]]
-        if self.phase == REVEALED:
+        phase = self.phase
+        if phase == PLAN:
+            return [seat for seat, plan in enumerate(self.plans) if plan is None]
+        if phase == REVEALED:
             return [self.order[self.pos % self.n]]
-        if self.phase == OVER:
+        if phase == RESPOND:
+            return [self.ask[0]]
+        if phase == OVER:
             return []
-        return self._phase_owners[self.phase].to_act(self)
+        return self._phase_owners[phase].to_act(self)
 
     def is_to_act(self, seat: Seat) -> bool:
-        # Asked on every move and every listing: in Shot Planning without building to_act's list.
-        if self.phase == PLAN and type(seat) is int and 0 <= seat < self.n:
-            return self.plans[seat] is None
+        # Asked on every move and every listing: in the state's own phases without building to_act's
+        # list (``seat in [x]`` is ``seat == x``, whatever ``seat`` is).
+        phase = self.phase
+        if phase == PLAN:
+            if type(seat) is int and 0 <= seat < self.n:
+                return self.plans[seat] is None
+        elif phase == REVEALED:
+            return bool(seat == self.order[self.pos % self.n])
+        elif phase == RESPOND:
+            return bool(seat == self.ask[0])
         return seat in self.to_act()
 
     def legal_actions(self, seat: Seat) -> list[Action]:
