@@ -157,13 +157,13 @@ def _playable_cards(state: GolfState, seat: Seat, hand: list[str], only: object)
     """The cards of ``hand`` whose Play Anytime type ``seat`` may play in this window, with their
     effects (all of them, or the ``only`` one)."""
     # Every listing and every seat a window asks comes here: the window's effects by card, and the
-    # type checks only for the few cards that have one.
+    # type checks only once this seat has played or has waiting a card this turn.
     effects = state.cards.planning_effect if state.phase == PLAN else state.cards.resolution_effect
-    found: list[tuple[str, str]] = []
-    for card in hand:
-        effect = effects[card]
-        if effect is not None and (only is None or card == only) and _type_unused(state, seat, card):
-            found.append((card, effect))
+    found = [(card, effect) for card in hand if (effect := effects[card]) is not None]
+    if only is not None:
+        found = [(card, effect) for card, effect in found if card == only]
+    if found and (state.pa_used[seat] or state.stack):
+        return [(card, effect) for card, effect in found if _type_unused(state, seat, card)]
     return found
 
 
@@ -275,20 +275,34 @@ def play_card(state: GolfState, seat: Seat, card: str, target: int | None, disca
     """``seat`` plays ``card`` (one of its :func:`choices`): it goes on the stack and the seats that
     may cancel it are asked."""
     state.hands[seat].remove(card)
-    # PlayedCard(seat, card, action, target, discard), positional as it is made on every play.
-    entry = PlayedCard(seat, card, state.cards.half_of[card].id, target, None if discard is None else list(discard))
     words = f"Seat {seat} plays {card}"
     if target is not None:
         words += f" on seat {target}"
     if discard is not None:
         words += f", to discard {', '.join(discard)}"
     stack = state.stack
-    if state.phase == RESPOND:
+    if stack:
         words += f" against seat {stack[-1].seat}'s {stack[-1].card}"
     else:
         state.return_phase = state.phase
-    stack.append(entry)
     state.say(words + ".")
+    if not stack:
+        paces, hands, n = state.cards.paces, state.hands, state.n
+        for k in range(1, n):
+            if not paces.isdisjoint(hands[(seat + k) % n]):
+                break
+        else:
+            # Nobody holds a Pace of Play to answer it with: it takes effect at once, as it would
+            # once nobody had answered it on the stack.
+            state.ask = []
+            _take_effect(state, seat, card, target, discard)
+            if state.phase == REVEALED:
+                state.quiet = 0
+                state.pos += 1
+                _advance_window(state)
+            return
+    # PlayedCard(seat, card, action, target, discard), positional as it is made on every play.
+    stack.append(PlayedCard(seat, card, state.cards.half_of[card].id, target, None if discard is None else list(discard)))
     state.ask = _responders(state, seat)
     _advance_response(state)
 
@@ -311,7 +325,7 @@ def _advance_response(state: GolfState) -> None:
             state.pa_used[top.seat].append(half.id)
             state.say(f"Seat {top.seat}'s {half.name} cancels seat {beneath.seat}'s {beneath.card}.")
         else:
-            _take_effect(state, top)
+            _take_effect(state, top.seat, top.card, top.target, top.discard)
         if state.stack:
             state.ask = _responders(state, state.stack[-1].seat)
             continue
@@ -323,8 +337,8 @@ def _advance_response(state: GolfState) -> None:
         return
 
 
-def _take_effect(state: GolfState, entry: PlayedCard) -> None:
-    seat, card = entry.seat, entry.card
+def _take_effect(state: GolfState, seat: Seat, card: str, target: int | None, discard: list[str] | None) -> None:
+    """``seat``'s ``card`` (played with ``target`` and ``discard``) takes effect."""
     half = state.cards.half_of[card]
     effect = state.cards.effect[card]
     state.discard.append(card)
@@ -333,7 +347,6 @@ def _take_effect(state: GolfState, entry: PlayedCard) -> None:
         state.mulligans.append(seat)
         state.say(f"Seat {seat}'s {half.name} takes effect on the Actions aimed at seat {seat}.")
     elif effect == "peek_club":
-        target = entry.target
         assert target is not None
         plan = state.plans[target]
         assert plan is not None
@@ -351,7 +364,6 @@ def _take_effect(state: GolfState, entry: PlayedCard) -> None:
             # course is also revealed."
             mode.reveal(state)
     elif effect == "steal_card":
-        target = entry.target
         assert target is not None
         if state.hands[target]:
             rng = random.Random(f"golf:{state.seed}:steal:{state.moves}")
@@ -365,8 +377,8 @@ def _take_effect(state: GolfState, entry: PlayedCard) -> None:
         else:
             state.say(f"Seat {target} has no card to take.")
     elif effect == "redraw":
-        assert entry.discard is not None
-        gone = [c for c in entry.discard if c in state.hands[seat]]
+        assert discard is not None
+        gone = [c for c in discard if c in state.hands[seat]]
         for c in gone:
             state.hands[seat].remove(c)
         state.discard += gone
