@@ -302,7 +302,11 @@ def play_card(state: GolfState, seat: Seat, card: str, target: int | None, disca
                 _advance_window(state)
             return
     # PlayedCard(seat, card, action, target, discard), positional as it is made on every play.
-    stack.append(PlayedCard(seat, card, state.cards.half_of[card].id, target, None if discard is None else list(discard)))
+    stack.append(
+        PlayedCard(
+            seat, card, state.cards.half_of[card].id, target, None if discard is None else list(discard)
+        )
+    )
     state.ask = _responders(state, seat)
     _advance_response(state)
 
@@ -337,7 +341,9 @@ def _advance_response(state: GolfState) -> None:
         return
 
 
-def _take_effect(state: GolfState, seat: Seat, card: str, target: int | None, discard: list[str] | None) -> None:
+def _take_effect(
+    state: GolfState, seat: Seat, card: str, target: int | None, discard: list[str] | None
+) -> None:
     """``seat``'s ``card`` (played with ``target`` and ``discard``) takes effect."""
     half = state.cards.half_of[card]
     effect = state.cards.effect[card]

@@ -44,8 +44,36 @@ from engine.games.golf.resolution import Played, hole_score, resolve_table
 
 HAND_SIZE = 7  # counting the 2-Putt/Practice Swing card (rule book, DRAW)
 LOG_SHOWN = 40
-# A log line written every turn, made once.
+# A line of the log as said (GolfState.say): hole, turn, its words (the text, or a function of the
+# parts that writes it), the parts (None: the words are the text), the cards it shows, the seats it
+# is for (None: everyone).
+Said = tuple[int, int, Any, tuple[Any, ...] | None, list[str] | None, list[int] | None]
+
+
+# Lines said every turn, written out when the log is read.
 _PLANS = [f"Seat {seat} plans a Shot (face down)." for seat in range(SEATS)]
+
+
+def _you_draw(drawn: list[str]) -> str:
+    return f"You draw {', '.join(drawn)}."
+
+
+def _draws(seat: Seat, count: int) -> str:
+    return f"Seat {seat} draws {count} card{'s' if count != 1 else ''}."
+
+
+def _swing_words(
+    seat: Seat, club: str, action: str | None, action2: str | None, target: int, target2: int | None
+) -> str:
+    played = ((action, target), (action2, target2))
+    actions = " and ".join(f"{a} on seat {t}" for a, t in played if a is not None) or "no Action"
+    return f"SWING! Seat {seat}: {club}, {actions}."
+
+
+def _shot_words(seat: Seat, notes: list[str]) -> str:
+    return f"Seat {seat}: {'; '.join(notes)}."
+
+
 # The phases the state itself runs; any other phase belongs to a mode.
 _OWN_PHASES = (PLAN, RESPOND, REVEALED, OVER)
 
@@ -101,7 +129,8 @@ class GolfState(State):
     order: list[int] = field(default_factory=list)
     pos: int = 0
     quiet: int = 0
-    log: list[LogEntry] = field(default_factory=list)
+    # The log as written out (read it as ``log``: the lines said since are written out then).
+    log_lines: list[LogEntry] = field(default_factory=list, metadata={"key": "log"})
     last_results: list[ShotReport] = field(default_factory=list)
 
     # Derived from the config, not stored.
@@ -127,8 +156,8 @@ class GolfState(State):
     everyone_terms: tuple[int, ...] = field(init=False)
     _phase_owners: dict[str, Mode] = field(init=False)
     _appliers: dict[str, Mode] = field(init=False)
-    # Log lines whose cards are not yet named (see say).
-    _unnamed: list[LogEntry] = field(init=False, default_factory=list)
+    # Lines said and not yet written out (see say).
+    _said: list[Said] = field(init=False, default_factory=list)
     # The modes' actions numbered as they were listed (action_ids: MODE), and back.
     _mode_actions: list[Action] = field(init=False, default_factory=list)
     _mode_ids: dict[tuple[tuple[str, type, Any], ...], int] = field(init=False, default_factory=dict)
@@ -198,24 +227,31 @@ class GolfState(State):
 
     def say(self, text: str, to: list[int] | None = None, *, cards: list[str] | None = None) -> None:
         """Log ``text`` for everyone, or for the seats ``to`` only."""
-        if to is not None:
-            to = sorted(set(to)) if len(to) > 1 else list(to)
-        # Positional: some 25 lines a turn, and keywords cost a dataclass more than the rest.
-        entry = LogEntry(self.hole + 1, self.turn, text, cards, to)
-        self.log.append(entry)
-        if cards is None and NAME_MARK in text:
-            self._unnamed.append(entry)
+        self._said.append((self.hole + 1, self.turn, text, None, cards, to))
 
-    def _name_logged_cards(self) -> None:
-        """The cards each logged sentence names, as card values too (pages draw them and the leak
-        checks count what a viewer was shown by value): found when the log is read, as most lines
-        are never read while bots play."""
-        for entry in self._unnamed:
-            text = entry.text
-            named = [name for name in self.names if name in text]
-            if named:
-                entry.cards = sorted(named, key=text.index)
-        self._unnamed.clear()
+    @property
+    def log(self) -> list[LogEntry]:
+        """The table's log. Some 25 lines are said every turn and most are never read while bots
+        play, so a line is kept as said (its words' parts, see :data:`Said`) and written out here,
+        when the log is read."""
+        if self._said:
+            self._write_out()
+        return self.log_lines
+
+    def _write_out(self) -> None:
+        names = self.names
+        for hole, turn, words, parts, cards, to in self._said:
+            text = words if parts is None else words(*parts)
+            if to is not None:
+                to = sorted(set(to)) if len(to) > 1 else list(to)
+            if cards is None and NAME_MARK in text:
+                # The cards a sentence names, as card values too (pages draw them and the leak
+                # checks count what a viewer was shown by value).
+                named = [name for name in names if name in text]
+                if named:
+                    cards = sorted(named, key=text.index)
+            self.log_lines.append(LogEntry(hole, turn, text, cards, to))
+        self._said.clear()
 
     def holds_player_card(self, seat: Seat) -> bool:
         plan = self.plans[seat]
@@ -288,7 +324,7 @@ class GolfState(State):
         self.peeks = [[] for _ in range(n)]
         self.pa_used = [[] for _ in range(n)]
         self.mulligans = []
-        modes, hands, log = self.modes, self.hands, self.log
+        modes, hands, said = self.modes, self.hands, self._said
         hole = self.hole + 1
         for seat in range(n):
             hand = hands[seat]
@@ -298,18 +334,8 @@ class GolfState(State):
             drawn = self.take(count)
             if drawn:
                 hand += drawn
-                # say(), twice, without its checks: two lines a seat every turn
-                log.append(LogEntry(hole, self.turn, f"You draw {', '.join(drawn)}.", drawn, [seat]))
-                count = len(drawn)
-                log.append(
-                    LogEntry(
-                        hole,
-                        self.turn,
-                        f"Seat {seat} draws {count} card{'s' if count != 1 else ''}.",
-                        None,
-                        None,
-                    )
-                )
+                said.append((hole, self.turn, _you_draw, (drawn,), drawn, [seat]))
+                said.append((hole, self.turn, _draws, (seat, len(drawn)), None, None))
         for mode in modes:
             mode.start_turn(self)
         self.phase = PLAN
@@ -337,7 +363,7 @@ class GolfState(State):
             hand.remove(plan.action2)
         plans = self.plans
         plans[seat] = plan
-        self.log.append(LogEntry(self.hole + 1, self.turn, _PLANS[seat], None, None))
+        self._said.append((self.hole + 1, self.turn, _PLANS[seat], None, None, None))
         for other in plans:
             if other is None:
                 return
@@ -346,15 +372,12 @@ class GolfState(State):
     def _swing(self) -> None:
         """SWING!: every plan is turned up (and whatever the modes hold face down)."""
         self.phase = REVEALED
+        said, hole = self._said, self.hole + 1
         for seat, plan in enumerate(self.plans):
             assert plan is not None
-            if plan.action2 is not None:
-                actions = " and ".join(f"{a} on seat {t}" for a, t in plan.actions())
-            elif plan.action is not None:
-                actions = f"{plan.action} on seat {plan.target}"
-            else:
-                actions = "no Action"
-            self.say(f"SWING! Seat {seat}: {plan.club}, {actions}.")
+            said.append(
+                (hole, self.turn, _swing_words, (seat, *plan.cards(), plan.target, plan.target2), None, None)
+            )
         for mode in self.modes:
             mode.reveal(self)
         play_anytime.open_resolution_window(self)
@@ -383,12 +406,12 @@ class GolfState(State):
         finished: list[int] = []
         reports: list[ShotReport] = []
         self.last_results = reports
-        distance, strokes, on_tee, discard, log = (
+        distance, strokes, on_tee, discard, said = (
             self.distance,
             self.strokes,
             self.on_tee,
             self.discard,
-            self.log,
+            self._said,
         )
         hole, turn = self.hole + 1, self.turn
         for seat, (shot, notes) in enumerate(resolve_table(clubs, distance, plays)):
@@ -408,11 +431,7 @@ class GolfState(State):
             if done:
                 finished.append(seat)
             reports.append(ShotReport(seat, yards, distance[seat], shot_strokes, done, notes))
-            text = f"Seat {seat}: {'; '.join(notes)}."
-            entry = LogEntry(hole, turn, text, None, None)  # say(), without its checks
-            log.append(entry)
-            if NAME_MARK in text:
-                self._unnamed.append(entry)
+            said.append((hole, turn, _shot_words, (seat, notes), None, None))
         self.plans = [None] * self.n
         for mode in self.modes:
             mode.after_resolution(self, finished)
@@ -733,7 +752,6 @@ class GolfState(State):
 
     def _log_view(self, seat: Seat | None) -> list[JSON]:
         """The last lines of the log ``seat`` may read."""
-        self._name_logged_cards()
         lines: list[JSON] = []
         for entry in reversed(self.log):
             if entry.to is None or (seat is not None and seat in entry.to):
@@ -771,7 +789,8 @@ class GolfState(State):
     # -- storage ---------------------------------------------------------------------------------------
 
     def to_json(self) -> JSON:
-        self._name_logged_cards()
+        if self._said:
+            self._write_out()
         data: JSON = {"game": self.game_id, **record_to_json(self)}
         for mode in self.modes:
             data.update(record_to_json(mode))
