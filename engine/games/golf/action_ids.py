@@ -58,6 +58,9 @@ class IdTable:
     plan_pairs: dict[tuple[int, ...], dict[str, dict[str | None, tuple[int, ...]]]] = field(
         default_factory=dict, repr=False
     )
+    seat_pairs: dict[
+        tuple[tuple[int, ...], tuple[int, ...]], dict[str, dict[str | None, tuple[int, ...]]]
+    ] = field(default_factory=dict, repr=False)
 
     def pair_ids(self, targets: tuple[int, ...]) -> dict[str, dict[str | None, tuple[int, ...]]]:
         """The plans' ids by Club and Action for the Actions aimed at ``targets`` (terms)."""
@@ -66,6 +69,20 @@ class IdTable:
             club_term, action_term = self.club_term, self.action_term
             rows = self.plan_pairs[targets] = {
                 club: _LazyPairs(club_term[club], action_term, targets) for club in self.club_term
+            }
+        return rows
+
+    def seat_pair_ids(
+        self, anyone: tuple[int, ...], own: tuple[int, ...], aimed_at_self: frozenset[str]
+    ) -> dict[str, dict[str | None, tuple[int, ...]]]:
+        """The plans' ids by Club and Action for a seat whose Actions are aimed at ``anyone``, or at
+        ``own`` for those that say "target yourself" (``aimed_at_self``): :meth:`pair_ids`' tuples,
+        each Action's from the right one."""
+        rows = self.seat_pairs.get((anyone, own))
+        if rows is None:
+            shared, mine = self.pair_ids(anyone), self.pair_ids(own)
+            rows = self.seat_pairs[anyone, own] = {
+                club: _SeatPairs(shared[club], mine[club], aimed_at_self) for club in self.club_term
             }
         return rows
 
@@ -95,6 +112,23 @@ class _LazyPairs(dict[str | None, tuple[int, ...]]):
     def __missing__(self, action: str | None) -> tuple[int, ...]:
         first = self.club_term + self.action_term[action]
         ids = self[action] = tuple(first + target for target in self.targets)
+        return ids
+
+
+class _SeatPairs(dict[str | None, tuple[int, ...]]):
+    """One Club's plan ids by Action for one seat: each Action's from the row of its targets."""
+
+    def __init__(
+        self,
+        shared: dict[str | None, tuple[int, ...]],
+        mine: dict[str | None, tuple[int, ...]],
+        aimed_at_self: frozenset[str],
+    ):
+        super().__init__()
+        self.shared, self.mine, self.aimed_at_self = shared, mine, aimed_at_self
+
+    def __missing__(self, action: str | None) -> tuple[int, ...]:
+        ids = self[action] = (self.mine if action in self.aimed_at_self else self.shared)[action]
         return ids
 
 

@@ -84,24 +84,27 @@ def plan_ids(state: GolfState, seat: Seat, hand: list[str] | None = None) -> lis
     if state.plans_by_mode:
         return list(_keyed_plans(state, seat)[2])  # the caller's own, the cache's kept
     cards = state.cards
-    is_action, aims_at_self, tee_only = cards.is_action, cards.aims_at_self, cards.tee_only
     if hand is None:
         hand = sorted(state.hands[seat])
-    # Each plan's ids come made (action_ids.IdTable.pair_ids), a row per Club for the Actions aimed
-    # at any seat, another for those aimed at the seat's own side.
-    anyone, own = table.pair_ids(state.everyone_terms), table.pair_ids(state.own_target_terms[seat])
-    actions = [(a, own if aims_at_self[a] else anyone) for a in hand if is_action[a]]
-    with_swing = [*actions, (PLAYER_CARD, own if aims_at_self[PLAYER_CARD] else anyone)]
-    on_tee = state.on_tee[seat]
+    # Each plan's ids come made, by Club and Action (action_ids.IdTable.seat_pair_ids).
+    rows = state.plan_rows[seat]
+    actions = sorted(cards.actions.intersection(hand))
     ids: list[int] = []
-    for club in hand:
-        if on_tee or not tee_only[club]:
-            for a, rows in with_swing:
-                if a != club:
-                    ids += rows[club][a]
+    if state.on_tee[seat]:
+        clubs = hand
+    else:
+        tee_only = cards.tee_only
+        clubs = [club for club in hand if not tee_only[club]]
+    for club in clubs:
+        row = rows[club]
+        for a in actions:
+            if a != club:
+                ids += row[a]
+        ids += row[PLAYER_CARD]  # the Practice Swing
     if actions:
-        for a, rows in actions:
-            ids += rows[PLAYER_CARD][a]
+        row = rows[PLAYER_CARD]
+        for a in actions:
+            ids += row[a]
     else:
         ids.append(table.club_term[PLAYER_CARD] + table.action_term[None] + table.target_term[seat])
     return ids

@@ -154,6 +154,8 @@ class GolfState(State):
     # The same seats as the parts they add to a plan's id (action_ids.IdTable.target_term).
     own_target_terms: list[tuple[int, ...]] = field(init=False)
     everyone_terms: tuple[int, ...] = field(init=False)
+    # Per seat, the ids of its plans by Club and Action (action_ids.IdTable.seat_pair_ids).
+    plan_rows: list[dict[str, dict[str | None, tuple[int, ...]]]] = field(init=False)
     _phase_owners: dict[str, Mode] = field(init=False)
     _appliers: dict[str, Mode] = field(init=False)
     # Lines said and not yet written out (see say).
@@ -187,6 +189,10 @@ class GolfState(State):
         terms = self.cards.ids.target_term
         self.everyone_terms = tuple(terms[seat] for seat in self.everyone)
         self.own_target_terms = [tuple(terms[seat] for seat in seats) for seats in self.own_targets]
+        self.plan_rows = [
+            self.cards.ids.seat_pair_ids(self.everyone_terms, own, self.cards.aimed_at_self)
+            for own in self.own_target_terms
+        ]
 
     @classmethod
     def new_game(cls, config: JSON, seed: int) -> GolfState:
