@@ -244,15 +244,12 @@ def open_resolution_window(state: GolfState) -> None:
 
 
 def _advance_window(state: GolfState) -> None:
-    n, order, effects, hands = state.n, state.order, state.cards.resolution_effect, state.hands
+    n, order, cards, hands = state.n, state.order, state.cards.resolution_play.keys(), state.hands
     while state.quiet < n:
         seat = order[state.pos % n]
         # has_options(), for a hand holding a card of this window at all (most hold none)
-        for card in hands[seat]:
-            if effects[card] is not None:
-                if has_options(state, seat):
-                    return
-                break
+        if not cards.isdisjoint(hands[seat]) and has_options(state, seat):
+            return
         state.quiet += 1
         state.pos += 1
     state.resolve()

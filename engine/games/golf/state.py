@@ -526,18 +526,22 @@ class GolfState(State):
     # -- the same decisions as ints (action_ids), for playouts and bots -----------------------------
 
     def legal_action_ids(self, seat: Seat) -> list[int]:
-        if not self.is_to_act(seat):
+        phase = self.phase
+        if phase == PLAN and type(seat) is int and 0 <= seat < self.n:  # is_to_act(), inlined
+            if self.plans[seat] is not None:
+                return []
+        elif not self.is_to_act(seat):
             return []
-        if self.phase == PLAN:
+        if phase == PLAN:
             hand = sorted(self.hands[seat])
             ids = planning.plan_ids(self, seat, hand)
             ids += play_anytime.option_ids(self, seat, hand)
             for mode in self.modes:
                 ids += self._number_mode_actions(mode.legal_actions(self, seat))
             return ids
-        if self.phase in (RESPOND, REVEALED):
+        if phase == REVEALED or phase == RESPOND:
             return [PASS, *play_anytime.option_ids(self, seat)]
-        return self._number_mode_actions(self._phase_owners[self.phase].legal_actions(self, seat))
+        return self._number_mode_actions(self._phase_owners[phase].legal_actions(self, seat))
 
     def _number_mode_actions(self, actions: list[Action]) -> list[int]:
         ids: list[int] = []
@@ -586,11 +590,10 @@ class GolfState(State):
         return None
 
     def _play_legal_id(self, seat: Seat, action_id: int) -> bool:
-        if not self.is_to_act(seat):
-            return False
         phase, tag = self.phase, action_id & TAG_MASK
         if tag == PLAN_TAG:
-            if phase != PLAN or action_id < 0:
+            # A plan is made in Shot Planning by a seat that has not planned (is_to_act(), inlined).
+            if phase != PLAN or action_id < 0 or not 0 <= seat < self.n or self.plans[seat] is not None:
                 return False
             plan = action_ids.plan_fields(self.cards.ids, action_id, self.second_action)
             if plan is None or not (
@@ -602,6 +605,8 @@ class GolfState(State):
             self.moves += 1
             self._make_plan(seat, Plan(*plan))
             return True
+        if not self.is_to_act(seat):
+            return False
         if tag == PLAY:
             if phase not in (PLAN, RESPOND, REVEALED) or action_id < 0:
                 return False
