@@ -155,16 +155,13 @@ def has_options(state: GolfState, seat: Seat) -> bool:
 
 def _playable_cards(state: GolfState, seat: Seat, hand: list[str], only: object) -> list[tuple[str, str]]:
     """The cards of ``hand`` whose Play Anytime type ``seat`` may play in this window, with their
-    effects (all of them, or the ``only`` one), in the hand's sorted order."""
-    # Every listing and every seat a window asks comes here: the window's cards found in the hand
-    # by a set, and the type checks only once this seat has played or has waiting a card this turn.
+    effects (all of them, or the ``only`` one), in the hand's order."""
+    # Every listing and every seat a window asks comes here: most hands hold no card of the window,
+    # and the type checks only count once this seat has played or has waiting a card this turn.
     effects = state.cards.planning_play if state.phase == PLAN else state.cards.resolution_play
-    found = effects.keys() & hand
-    if not found:
+    if effects.keys().isdisjoint(hand):
         return []
-    if only is not None:  # compared, not hashed: a client may send any JSON value as the card
-        found = {card for card in found if card == only}
-    playable = [(card, effects[card]) for card in sorted(found)]
+    playable = [(card, effects[card]) for card in hand if card in effects and (only is None or card == only)]
     if state.pa_used[seat] or state.stack:
         return [(card, effect) for card, effect in playable if _type_unused(state, seat, card)]
     return playable
