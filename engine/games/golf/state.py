@@ -539,7 +539,7 @@ class GolfState(State):
             for mode in self.modes:
                 ids += self._number_mode_actions(mode.legal_actions(self, seat))
             return ids
-        if phase == REVEALED or phase == RESPOND:
+        if phase in (REVEALED, RESPOND):
             return [PASS, *play_anytime.option_ids(self, seat)]
         return self._number_mode_actions(self._phase_owners[phase].legal_actions(self, seat))
 

@@ -55,6 +55,18 @@ def test_a_record_is_stored_through_its_init_fields_and_read_back_typed() -> Non
     assert again.top is not None and again.top.discard == ["x"]
 
 
+@dataclass
+class _Shown:
+    lines: list[int] = field(default_factory=list, metadata={"key": "shown"})
+
+
+def test_a_field_is_stored_under_the_key_its_metadata_gives() -> None:
+    data = record_to_json(_Shown([1, 2]))
+    assert data == {"shown": [1, 2]}
+    assert record_from_json(_Shown, data) == _Shown([1, 2])
+    assert record_from_json(_Shown, {"lines": [3]}) == _Shown(), "read by its key only"
+
+
 def test_a_missing_field_keeps_its_default_and_unknown_keys_are_ignored() -> None:
     assert record_from_json(_Pile, {"name": "q", "later": 1}) == _Pile("q")
     assert record_from_json(Plan, {"club": "a", "action": "b", "target": 1}) == Plan("a", "b", 1)
