@@ -41,6 +41,7 @@ import random
 from typing import TYPE_CHECKING
 
 from engine.core import Action, Seat
+from engine.games.golf import log_words
 from engine.games.golf.action_ids import discard_ids, play_action
 from engine.games.golf.cards import PLAYER_CARD
 from engine.games.golf.catalog import ActionHalf
@@ -265,24 +266,20 @@ def pass_(state: GolfState, seat: Seat) -> None:
 
 def play(state: GolfState, seat: Seat, action: Action) -> None:
     """``seat`` plays a Play Anytime card (a legal ``{"type": "play", ...}``)."""
-    play_card(state, seat, action["card"], action.get("target"), action.get("discard"))
+    discard = action.get("discard")  # the client's list: the log keeps its own
+    play_card(state, seat, action["card"], action.get("target"), None if discard is None else list(discard))
 
 
 def play_card(state: GolfState, seat: Seat, card: str, target: int | None, discard: list[str] | None) -> None:
     """``seat`` plays ``card`` (one of its :func:`choices`): it goes on the stack and the seats that
     may cancel it are asked."""
     state.hands[seat].remove(card)
-    words = f"Seat {seat} plays {card}"
-    if target is not None:
-        words += f" on seat {target}"
-    if discard is not None:
-        words += f", to discard {', '.join(discard)}"
     stack = state.stack
     if stack:
-        words += f" against seat {stack[-1].seat}'s {stack[-1].card}"
+        state.say_as(log_words.plays, (seat, card, target, discard, (stack[-1].seat, stack[-1].card)))
     else:
         state.return_phase = state.phase
-    state.say(words + ".")
+        state.say_as(log_words.plays, (seat, card, target, discard, None))
     if not stack:
         paces, hands, n = state.cards.paces, state.hands, state.n
         for k in range(1, n):
@@ -293,6 +290,7 @@ def play_card(state: GolfState, seat: Seat, card: str, target: int | None, disca
             # once nobody had answered it on the stack.
             state.ask = []
             _take_effect(state, seat, card, target, discard)
+            state.phase = state.return_phase
             if state.phase == REVEALED:
                 state.quiet = 0
                 state.pos += 1
@@ -386,6 +384,6 @@ def _take_effect(
             state.hands[seat].remove(c)
         state.discard += gone
         drawn = state.draw(seat, len(gone))
-        state.say(f"Seat {seat} discards {', '.join(gone)} and draws {len(drawn)} ({half.name}).")
+        state.say_as(log_words.redraws, (seat, gone, len(drawn), half.name))
         if drawn:
-            state.say(f"You draw {', '.join(drawn)}.", [seat], cards=drawn)
+            state.say_as(log_words.you_draw, (drawn,), [seat], drawn)

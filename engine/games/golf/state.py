@@ -15,14 +15,14 @@ from the config when a state is built or loaded.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, TypeVar
 
 from engine.core import JSON, Action, EngineError, IllegalAction, Outcome, Seat, State, short
-from engine.games.golf import action_ids, planning, play_anytime
+from engine.games.golf import action_ids, log_words, planning, play_anytime
 from engine.games.golf import config as cfg
-from engine.games.golf.action_ids import MODE, PASS, PLAN_TAG, PLAY, SEATS, TAG_BITS, TAG_MASK
+from engine.games.golf.action_ids import MODE, PASS, PLAN_TAG, PLAY, TAG_BITS, TAG_MASK
 from engine.games.golf.card_table import CardTable, card_table
 from engine.games.golf.cards import NAME_MARK, PLAYER_CARD
 from engine.games.golf.catalog import ActionHalf, Catalog, Club
@@ -48,32 +48,6 @@ LOG_SHOWN = 40
 # parts that writes it), the parts (None: the words are the text), the cards it shows, the seats it
 # is for (None: everyone).
 Said = tuple[int, int, Any, tuple[Any, ...] | None, list[str] | None, list[int] | None]
-
-
-# Lines said every turn, written out when the log is read.
-_PLANS = [f"Seat {seat} plans a Shot (face down)." for seat in range(SEATS)]
-
-
-def _you_draw(drawn: list[str]) -> str:
-    return f"You draw {', '.join(drawn)}."
-
-
-def _draws(seat: Seat, count: int) -> str:
-    return f"Seat {seat} draws {count} card{'s' if count != 1 else ''}."
-
-
-def _swing_words(
-    seat: Seat, club: str, action: str | None, action2: str | None, target: int, target2: int | None
-) -> str:
-    played = ((action, target), (action2, target2))
-    actions = " and ".join(f"{a} on seat {t}" for a, t in played if a is not None) or "no Action"
-    return f"SWING! Seat {seat}: {club}, {actions}."
-
-
-def _shot_words(seat: Seat, notes: list[str]) -> str:
-    return f"Seat {seat}: {'; '.join(notes)}."
-
-
 # The phases the state itself runs; any other phase belongs to a mode.
 _OWN_PHASES = (PLAN, RESPOND, REVEALED, OVER)
 
@@ -235,6 +209,17 @@ class GolfState(State):
         """Log ``text`` for everyone, or for the seats ``to`` only."""
         self._said.append((self.hole + 1, self.turn, text, None, cards, to))
 
+    def say_as(
+        self,
+        words: Callable[..., str],
+        parts: tuple[Any, ...],
+        to: list[int] | None = None,
+        cards: list[str] | None = None,
+    ) -> None:
+        """:meth:`say` the text ``words(*parts)``, written when the log is read (``parts`` must not
+        change meanwhile)."""
+        self._said.append((self.hole + 1, self.turn, words, parts, cards, to))
+
     @property
     def log(self) -> list[LogEntry]:
         """The table's log. Some 25 lines are said every turn and most are never read while bots
@@ -340,8 +325,8 @@ class GolfState(State):
             drawn = self.take(count)
             if drawn:
                 hand += drawn
-                said.append((hole, self.turn, _you_draw, (drawn,), drawn, [seat]))
-                said.append((hole, self.turn, _draws, (seat, len(drawn)), None, None))
+                said.append((hole, self.turn, log_words.you_draw, (drawn,), drawn, [seat]))
+                said.append((hole, self.turn, log_words.draws, (seat, len(drawn)), None, None))
         for mode in modes:
             mode.start_turn(self)
         self.phase = PLAN
@@ -369,7 +354,7 @@ class GolfState(State):
             hand.remove(plan.action2)
         plans = self.plans
         plans[seat] = plan
-        self._said.append((self.hole + 1, self.turn, _PLANS[seat], None, None, None))
+        self._said.append((self.hole + 1, self.turn, log_words.PLANS[seat], None, None, None))
         for other in plans:
             if other is None:
                 return
@@ -382,7 +367,14 @@ class GolfState(State):
         for seat, plan in enumerate(self.plans):
             assert plan is not None
             said.append(
-                (hole, self.turn, _swing_words, (seat, *plan.cards(), plan.target, plan.target2), None, None)
+                (
+                    hole,
+                    self.turn,
+                    log_words.swing,
+                    (seat, *plan.cards(), plan.target, plan.target2),
+                    None,
+                    None,
+                )
             )
         for mode in self.modes:
             mode.reveal(self)
@@ -437,7 +429,7 @@ class GolfState(State):
             if done:
                 finished.append(seat)
             reports.append(ShotReport(seat, yards, distance[seat], shot_strokes, done, notes))
-            said.append((hole, turn, _shot_words, (seat, notes), None, None))
+            said.append((hole, turn, log_words.shot, (seat, notes), None, None))
         self.plans = [None] * self.n
         for mode in self.modes:
             mode.after_resolution(self, finished)
