@@ -272,7 +272,7 @@ def play(state: GolfState, seat: Seat, action: Action) -> None:
 
 def play_card(state: GolfState, seat: Seat, card: str, target: int | None, discard: list[str] | None) -> None:
     """``seat`` plays ``card`` (one of its :func:`choices`): it goes on the stack and the seats that
-    may cancel it are asked."""
+    may cancel it are asked (when no other hand holds a Pace of Play, it takes effect at once)."""
     state.hands[seat].remove(card)
     stack = state.stack
     if stack:
