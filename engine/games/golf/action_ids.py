@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from engine.core import Action
@@ -50,6 +50,41 @@ class IdTable:
     action_term: dict[str | None, int]
     target_term: tuple[int, ...]  # by seat
     plan_limit: int  # a one-Action plan's ids are below this (second-Action digits are above)
+    # A Play Anytime card's id without a target or discard, and what each seat as its target adds.
+    play_base: dict[str, int]
+    play_target_term: tuple[int, ...]  # by seat
+    # The ids of the plans of one Club and one Action, for each way of aiming it (the targets'
+    # terms), made as they are first listed: a listing then joins them without adding ints.
+    plan_pairs: dict[tuple[int, ...], dict[str, dict[str | None, tuple[int, ...]]]] = field(
+        default_factory=dict, repr=False
+    )
+    seat_pairs: dict[
+        tuple[tuple[int, ...], tuple[int, ...]], dict[str, dict[str | None, tuple[int, ...]]]
+    ] = field(default_factory=dict, repr=False)
+
+    def pair_ids(self, targets: tuple[int, ...]) -> dict[str, dict[str | None, tuple[int, ...]]]:
+        """The plans' ids by Club and Action for the Actions aimed at ``targets`` (terms)."""
+        rows = self.plan_pairs.get(targets)
+        if rows is None:
+            club_term, action_term = self.club_term, self.action_term
+            rows = self.plan_pairs[targets] = {
+                club: _LazyPairs(club_term[club], action_term, targets) for club in self.club_term
+            }
+        return rows
+
+    def seat_pair_ids(
+        self, anyone: tuple[int, ...], own: tuple[int, ...], aimed_at_self: frozenset[str]
+    ) -> dict[str, dict[str | None, tuple[int, ...]]]:
+        """The plans' ids by Club and Action for a seat whose Actions are aimed at ``anyone``, or at
+        ``own`` for those that say "target yourself" (``aimed_at_self``): :meth:`pair_ids`' tuples,
+        each Action's from the right one."""
+        rows = self.seat_pairs.get((anyone, own))
+        if rows is None:
+            shared, mine = self.pair_ids(anyone), self.pair_ids(own)
+            rows = self.seat_pairs[anyone, own] = {
+                club: _SeatPairs(shared[club], mine[club], aimed_at_self) for club in self.club_term
+            }
+        return rows
 
     def plan_id(
         self,
@@ -65,6 +100,36 @@ class IdTable:
         second = 0 if action2 is None else self.slot[action2] + 1
         third = 0 if target2 is None else target2 + 1
         return low + ((second + self.k * third) * self.plan_limit)
+
+
+class _LazyPairs(dict[str | None, tuple[int, ...]]):
+    """One Club's plan ids by Action, each made when first asked for."""
+
+    def __init__(self, club_term: int, action_term: dict[str | None, int], targets: tuple[int, ...]):
+        super().__init__()
+        self.club_term, self.action_term, self.targets = club_term, action_term, targets
+
+    def __missing__(self, action: str | None) -> tuple[int, ...]:
+        first = self.club_term + self.action_term[action]
+        ids = self[action] = tuple(first + target for target in self.targets)
+        return ids
+
+
+class _SeatPairs(dict[str | None, tuple[int, ...]]):
+    """One Club's plan ids by Action for one seat: each Action's from the row of its targets."""
+
+    def __init__(
+        self,
+        shared: dict[str | None, tuple[int, ...]],
+        mine: dict[str | None, tuple[int, ...]],
+        aimed_at_self: frozenset[str],
+    ):
+        super().__init__()
+        self.shared, self.mine, self.aimed_at_self = shared, mine, aimed_at_self
+
+    def __missing__(self, action: str | None) -> tuple[int, ...]:
+        ids = self[action] = (self.mine if action in self.aimed_at_self else self.shared)[action]
+        return ids
 
 
 def build_id_table(deck: Sequence[str], player_card: str) -> IdTable:
@@ -84,6 +149,8 @@ def build_id_table(deck: Sequence[str], player_card: str) -> IdTable:
         },
         target_term=tuple((seat * k * k) << TAG_BITS for seat in range(SEATS)),
         plan_limit=(SEATS * k * k) << TAG_BITS,
+        play_base={name: (index << TAG_BITS) | PLAY for name, index in slot.items()},
+        play_target_term=tuple((k * (seat + 1)) << TAG_BITS for seat in range(SEATS)),
     )
 
 

@@ -32,13 +32,23 @@ class CardTable:
     # yourself"; whether the Club is played only from the tee.
     is_action: dict[str, bool]
     aims_at_self: dict[str, bool]
+    # The same as sets: the deck's Action cards; every card that says "target yourself".
+    actions: frozenset[str]
+    aimed_at_self: frozenset[str]
     tee_only: dict[str, bool]
     # The effect a card plays as in the planning window and in the resolution window (None: it
     # cannot be played there).
     planning_effect: dict[str, str | None]
     resolution_effect: dict[str, str | None]
+    # The same for the cards that can be played in each window at all.
+    planning_play: dict[str, str]
+    resolution_play: dict[str, str]
+    # The cards that cancel a Play Anytime card as it is played (Pace of Play).
+    paces: frozenset[str]
     # A Dig Through the Bag's most cards (its ``redraw`` effect's ``max_cards``).
     redraw_most: dict[str, int]
+    # The half a Mulligan that took effect is resolved as (the catalog's first that cancels Actions).
+    cancel_half: ActionHalf | None
     # The cards' slots in action ids (engine.games.golf.action_ids).
     ids: IdTable
 
@@ -51,21 +61,29 @@ def build_card_table(catalog: Catalog) -> CardTable:
     club_of[PLAYER_CARD] = clubs[catalog.player_card.club]
     half_of[PLAYER_CARD] = actions[catalog.player_card.action]
     effect = {card: effect_of(half) for card, half in half_of.items()}
+    planning_effect = {card: e if e in PLANNING_EFFECTS else None for card, e in effect.items()}
+    resolution_effect = {card: e if e in RESOLUTION_EFFECTS else None for card, e in effect.items()}
     return CardTable(
         names=names,
         club_of=club_of,
         half_of=half_of,
         effect=effect,
-        planning_effect={card: e if e in PLANNING_EFFECTS else None for card, e in effect.items()},
-        resolution_effect={card: e if e in RESOLUTION_EFFECTS else None for card, e in effect.items()},
+        planning_effect=planning_effect,
+        resolution_effect=resolution_effect,
+        planning_play={card: e for card, e in planning_effect.items() if e is not None},
+        resolution_play={card: e for card, e in resolution_effect.items() if e is not None},
         is_action={card: half.kind == "action" for card, half in half_of.items()},
         aims_at_self={card: half.target == "self" for card, half in half_of.items()},
+        actions=frozenset(card for card in names if half_of[card].kind == "action"),
+        aimed_at_self=frozenset(card for card, half in half_of.items() if half.target == "self"),
         tee_only={card: club.tee_only for card, club in club_of.items()},
+        paces=frozenset(card for card, e in effect.items() if e == "cancel_play_anytime"),
         redraw_most={
             card: next(int(e.params["max_cards"]) for e in half.effects if e.effect == "redraw")
             for card, half in half_of.items()
             if effect_of(half) == "redraw"
         },
+        cancel_half=next((h for h in actions.values() if effect_of(h) == "cancel_actions"), None),
         ids=build_id_table(list(names), PLAYER_CARD),
     )
 

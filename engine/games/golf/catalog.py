@@ -64,7 +64,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, NamedTuple
 
 from engine.core import ConfigError, short
 
@@ -198,6 +198,38 @@ class ActionHalf:
     def effect_names(self) -> frozenset[str]:
         """The names of its effects: the rules ask which a card has for every Action on every Shot."""
         return frozenset(effect.effect for effect in self.effects)
+
+    @functools.cached_property
+    def on_shot(self) -> ShotEffects:
+        """What it does to the Shot it lands on, gathered once: every Shot of every turn asks."""
+        names = self.effect_names
+
+        def values(effect: str, param: str) -> tuple[int, ...]:
+            return tuple(int(e.params[param]) for e in self.effects if e.effect == effect)
+
+        return ShotEffects(
+            acts=self.kind == "action" and "none" not in names,
+            screens=not names.isdisjoint(("cancel_actions", "reflect_actions")),
+            strokes=values("add_strokes", "strokes"),
+            yards=values("add_yards", "yards"),
+            halve="halve" in names,
+            discard_club="discard_club" in names,
+            prevent_finish="prevent_finish" in names,
+            snap_within=max(values("snap_to_hole", "within_yards"), default=0),
+        )
+
+
+class ShotEffects(NamedTuple):
+    """An Action half's effects on a Shot, as :mod:`engine.games.golf.resolution` reads them."""
+
+    acts: bool  # an Action card that does something (not the null Action)
+    screens: bool  # it cancels or reflects other Actions
+    strokes: tuple[int, ...]  # each add_strokes penalty, in the card's order
+    yards: tuple[int, ...]  # each add_yards change, in the card's order
+    halve: bool
+    discard_club: bool
+    prevent_finish: bool
+    snap_within: int  # the widest snap_to_hole, 0 without one
 
 
 @dataclass(frozen=True)

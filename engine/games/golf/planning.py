@@ -76,33 +76,37 @@ def plan_options(state: GolfState, seat: Seat) -> list[Action]:
     return options
 
 
-def plan_ids(state: GolfState, seat: Seat) -> list[int]:
+def plan_ids(state: GolfState, seat: Seat, hand: list[str] | None = None) -> list[int]:
     """The ids of :func:`plan_options`, in its order (engine.games.golf.action_ids): each the sum of
-    its club's, action's and target's terms, so the same walk as there, adding ints."""
+    its club's, action's and target's terms, so the same walk as there, adding ints (``hand``: the
+    seat's hand sorted, if the caller has it)."""
     table = state.cards.ids
     if state.plans_by_mode:
         return list(_keyed_plans(state, seat)[2])  # the caller's own, the cache's kept
     cards = state.cards
-    is_action, aims_at_self, tee_only = cards.is_action, cards.aims_at_self, cards.tee_only
-    club_term, action_term = table.club_term, table.action_term
-    hand = sorted(state.hands[seat])
-    mine, everyone = state.own_target_terms[seat], state.everyone_terms
-    actions = [(a, action_term[a], mine if aims_at_self[a] else everyone) for a in hand if is_action[a]]
-    swing = (PLAYER_CARD, action_term[PLAYER_CARD], mine if aims_at_self[PLAYER_CARD] else everyone)
-    on_tee = state.on_tee[seat]
-    clubs = [(club, club_term[club]) for club in hand if on_tee or not tee_only[club]]
-    ids = [
-        ct + at + tt
-        for club, ct in clubs
-        for a, at, targets in (*actions, swing)
-        if a != club
-        for tt in targets
-    ]
-    putt = club_term[PLAYER_CARD]
-    if actions:
-        ids += [putt + at + tt for _, at, targets in actions for tt in targets]
+    if hand is None:
+        hand = sorted(state.hands[seat])
+    # Each plan's ids come made, by Club and Action (action_ids.IdTable.seat_pair_ids).
+    rows = state.plan_rows[seat]
+    actions = sorted(cards.actions.intersection(hand))
+    ids: list[int] = []
+    if state.on_tee[seat]:
+        clubs = hand
     else:
-        ids.append(putt + action_term[None] + table.target_term[seat])
+        tee_only = cards.tee_only
+        clubs = [club for club in hand if not tee_only[club]]
+    for club in clubs:
+        row = rows[club]
+        for a in actions:
+            if a != club:
+                ids += row[a]
+        ids += row[PLAYER_CARD]  # the Practice Swing
+    if actions:
+        row = rows[PLAYER_CARD]
+        for a in actions:
+            ids += row[a]
+    else:
+        ids.append(table.club_term[PLAYER_CARD] + table.action_term[None] + table.target_term[seat])
     return ids
 
 

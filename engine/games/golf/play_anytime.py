@@ -41,7 +41,8 @@ import random
 from typing import TYPE_CHECKING
 
 from engine.core import Action, Seat
-from engine.games.golf.action_ids import discard_ids, play_action, play_id
+from engine.games.golf import log_words
+from engine.games.golf.action_ids import discard_ids, play_action
 from engine.games.golf.cards import PLAYER_CARD
 from engine.games.golf.catalog import ActionHalf
 from engine.games.golf.phases import PLAN, RESPOND, REVEALED
@@ -76,23 +77,23 @@ def options(state: GolfState, seat: Seat, card: object = None) -> list[Action]:
     return [play_action(choice) for choice in choices(state, seat, card)]
 
 
-def option_ids(state: GolfState, seat: Seat) -> list[int]:
-    """The ids of :func:`options`, in its order. A Dig Through the Bag has dozens of discards (every
-    set of up to three of the hand's other cards): their ids are summed from the cards' digits
-    without writing the sets out."""
+def option_ids(state: GolfState, seat: Seat, hand: list[str] | None = None) -> list[int]:
+    """The ids of :func:`options`, in its order (``hand``: the seat's hand sorted, if the caller has
+    it). A Dig Through the Bag has dozens of discards (every set of up to three of the hand's other
+    cards): their ids are summed from the cards' digits without writing the sets out."""
     table = state.cards.ids
+    base = table.play_base
     if state.phase == RESPOND:
-        return [play_id(table, card, None, None) for card in _response_cards(state, seat)]
-    hand = sorted(state.hands[seat])
+        return [base[card] for card in _response_cards(state, seat)]
+    if hand is None:
+        hand = sorted(state.hands[seat])
     ids: list[int] = []
     for card, effect in _playable_cards(state, seat, hand, None):
         if effect == "redraw":
             ids += discard_ids(table, card, [c for c in hand if c != card], state.cards.redraw_most[card])
         else:
-            ids += [
-                play_id(table, c, target, discard)
-                for c, target, discard in _card_choices(state, seat, hand, card, effect)
-            ]
+            first, terms = base[card], table.play_target_term
+            ids += [first if t is None else first + terms[t] for t in _targets(state, seat, effect)]
     return ids
 
 
@@ -103,8 +104,38 @@ def choices(state: GolfState, seat: Seat, card: object = None) -> list[Choice]:
     hand = sorted(state.hands[seat])
     found: list[Choice] = []
     for playable, effect in _playable_cards(state, seat, hand, card):
-        found += _card_choices(state, seat, hand, playable, effect)
+        if effect == "redraw":
+            rest = [c for c in hand if c != playable]
+            found += [
+                (playable, None, list(combo))
+                for size in range(1, min(state.cards.redraw_most[playable], len(rest)) + 1)
+                for combo in itertools.combinations(rest, size)
+            ]
+        else:
+            found += [(playable, target, None) for target in _targets(state, seat, effect)]
     return found
+
+
+def is_choice(state: GolfState, seat: Seat, card: str, target: int | None, discard: list[str] | None) -> bool:
+    """Whether ``(card, target, discard)`` is among :func:`choices` (``card`` a card of the deck),
+    checked without listing them: a Dig Through the Bag's discard is some of the hand's other cards
+    in order, as many as it allows."""
+    if state.phase == RESPOND:
+        return target is None and discard is None and card in _response_cards(state, seat)
+    effect = (state.cards.planning_effect if state.phase == PLAN else state.cards.resolution_effect)[card]
+    hand = state.hands[seat]
+    if effect is None or card not in hand or not _type_unused(state, seat, card):
+        return False
+    if effect != "redraw":
+        return discard is None and target in _targets(state, seat, effect)
+    if target is not None or not discard or len(discard) > min(state.cards.redraw_most[card], len(hand) - 1):
+        return False
+    previous = ""
+    for other in discard:  # the hand's other cards, each once, in the sorted hand's order
+        if other <= previous or other == card or other not in hand:
+            return False
+        previous = other
+    return True
 
 
 def has_options(state: GolfState, seat: Seat) -> bool:
@@ -114,53 +145,47 @@ def has_options(state: GolfState, seat: Seat) -> bool:
     # In any order: only whether some card has a choice counts, and a Dig Through the Bag has one
     # whenever another card is left to discard.
     hand = state.hands[seat]
-    return any(
-        (len(hand) > 1 and state.cards.redraw_most[playable] > 0)
-        if effect == "redraw"
-        else _card_choices(state, seat, hand, playable, effect)
-        for playable, effect in _playable_cards(state, seat, hand, None)
-    )
+    for playable, effect in _playable_cards(state, seat, hand, None):
+        if effect == "redraw":
+            if len(hand) > 1 and state.cards.redraw_most[playable] > 0:
+                return True
+        elif _targets(state, seat, effect):
+            return True
+    return False
 
 
 def _playable_cards(state: GolfState, seat: Seat, hand: list[str], only: object) -> list[tuple[str, str]]:
-    """The cards of ``hand`` (sorted) whose Play Anytime type ``seat`` may play in this window, with
-    their effects (all of them, or the ``only`` one)."""
-    # Every listing and every seat a window asks comes here: the window's effects by card, and the
-    # type checks only for the few cards that have one.
-    effects = state.cards.planning_effect if state.phase == PLAN else state.cards.resolution_effect
-    found: list[tuple[str, str]] = []
-    for card in hand:
-        effect = effects[card]
-        if effect is not None and (only is None or card == only) and _type_unused(state, seat, card):
-            found.append((card, effect))
-    return found
+    """The cards of ``hand`` whose Play Anytime type ``seat`` may play in this window, with their
+    effects (all of them, or the ``only`` one), in the hand's order."""
+    # Every listing and every seat a window asks comes here: most hands hold no card of the window,
+    # and the type checks only count once this seat has played or has waiting a card this turn.
+    effects = state.cards.planning_play if state.phase == PLAN else state.cards.resolution_play
+    if effects.keys().isdisjoint(hand):
+        return []
+    playable = [(card, effects[card]) for card in hand if card in effects and (only is None or card == only)]
+    if state.pa_used[seat] or state.stack:
+        return [(card, effect) for card, effect in playable if _type_unused(state, seat, card)]
+    return playable
 
 
-def _card_choices(state: GolfState, seat: Seat, hand: list[str], card: str, effect: str) -> list[Choice]:
-    """What ``seat`` may play ``card`` (a playable one of its sorted ``hand``) with, now."""
+def _targets(state: GolfState, seat: Seat, effect: str) -> list[int | None]:
+    """What ``seat`` may aim a playable card of ``effect`` (not a Dig Through the Bag) at now: seats,
+    or None for a card without a target; empty when it may not be played."""
     n = state.n
     if effect == "peek_club":
-        peeked = state.peeks[seat]
-        return [
-            (card, o, None) for o in range(n) if o != seat and state.plans[o] is not None and o not in peeked
-        ]
+        peeked, plans = state.peeks[seat], state.plans
+        return [o for o in range(n) if o != seat and plans[o] is not None and o not in peeked]
     if effect == "reveal_actions":
-        if any(o != seat and state.plans[o] is not None and not state.gps[o] for o in range(n)) or any(
-            mode.face_down_actions(state) for mode in state.modes
-        ):
-            return [(card, None, None)]
-        return []
+        plans, gps = state.plans, state.gps
+        for o in range(n):
+            if o != seat and plans[o] is not None and not gps[o]:
+                return [None]
+        return [None] if any(mode.face_down_actions(state) for mode in state.modes) else []
     if effect == "steal_card":
-        return [(card, o, None) for o in range(n) if o != seat and state.hands[o]]
-    if effect == "redraw":
-        rest = [c for c in hand if c != card]
-        return [
-            (card, None, list(combo))
-            for size in range(1, min(state.cards.redraw_most[card], len(rest)) + 1)
-            for combo in itertools.combinations(rest, size)
-        ]
+        hands = state.hands
+        return [o for o in range(n) if o != seat and hands[o]]
     if effect == "cancel_actions" and seat not in state.mulligans and _aimed_at(state, seat):
-        return [(card, None, None)]
+        return [None]
     return []
 
 
@@ -182,14 +207,16 @@ def _aimed_at(state: GolfState, seat: Seat) -> bool:
 
 
 def _response_cards(state: GolfState, seat: Seat) -> list[str]:
-    if not state.stack or state.stack[-1].seat == seat:
+    """The Paces of Play ``seat`` may answer the top of the stack with (sorted)."""
+    stack = state.stack
+    if not stack or stack[-1].seat == seat:
         return []
-    effects = state.cards.effect
-    return sorted(
-        card
-        for card in state.hands[seat]
-        if effects[card] == "cancel_play_anytime" and _type_unused(state, seat, card)
-    )
+    paces = state.cards.paces
+    cards = [card for card in state.hands[seat] if card in paces]
+    if not cards:
+        return cards
+    cards.sort()
+    return [card for card in cards if _type_unused(state, seat, card)]
 
 
 def _type_unused(state: GolfState, seat: Seat, card: str) -> bool:
@@ -197,7 +224,8 @@ def _type_unused(state: GolfState, seat: Seat, card: str) -> bool:
     kind = state.cards.half_of[card].id
     if kind in state.pa_used[seat]:
         return False
-    return not any(entry.seat == seat and entry.action == kind for entry in state.stack)
+    stack = state.stack
+    return not stack or all(entry.seat != seat or entry.action != kind for entry in stack)
 
 
 def _responders(state: GolfState, player: Seat) -> list[int]:
@@ -214,8 +242,11 @@ def open_resolution_window(state: GolfState) -> None:
 
 
 def _advance_window(state: GolfState) -> None:
-    while state.quiet < state.n:
-        if has_options(state, state.order[state.pos % state.n]):
+    n, order, cards, hands = state.n, state.order, state.cards.resolution_play.keys(), state.hands
+    while state.quiet < n:
+        seat = order[state.pos % n]
+        # has_options(), for a hand holding a card of this window at all (most hold none)
+        if not cards.isdisjoint(hands[seat]) and has_options(state, seat):
             return
         state.quiet += 1
         state.pos += 1
@@ -235,48 +266,65 @@ def pass_(state: GolfState, seat: Seat) -> None:
 
 def play(state: GolfState, seat: Seat, action: Action) -> None:
     """``seat`` plays a Play Anytime card (a legal ``{"type": "play", ...}``)."""
-    play_card(state, seat, action["card"], action.get("target"), action.get("discard"))
+    discard = action.get("discard")  # the client's list: the log keeps its own
+    play_card(state, seat, action["card"], action.get("target"), None if discard is None else list(discard))
 
 
 def play_card(state: GolfState, seat: Seat, card: str, target: int | None, discard: list[str] | None) -> None:
     """``seat`` plays ``card`` (one of its :func:`choices`): it goes on the stack and the seats that
-    may cancel it are asked."""
-    half = state.half(card)
+    may cancel it are asked (when no other hand holds a Pace of Play, it takes effect at once)."""
     state.hands[seat].remove(card)
-    entry = PlayedCard(seat=seat, card=card, action=half.id)
-    words = f"Seat {seat} plays {card}"
-    if target is not None:
-        entry.target = target
-        words += f" on seat {target}"
-    if discard is not None:
-        entry.discard = list(discard)
-        words += f", to discard {', '.join(discard)}"
-    if state.phase == RESPOND:
-        words += f" against seat {state.stack[-1].seat}'s {state.stack[-1].card}"
+    stack = state.stack
+    if stack:
+        state.say_as(log_words.plays, (seat, card, target, discard, (stack[-1].seat, stack[-1].card)))
     else:
         state.return_phase = state.phase
-    state.stack.append(entry)
-    state.say(words + ".")
+        state.say_as(log_words.plays, (seat, card, target, discard, None))
+    if not stack:
+        paces, hands, n = state.cards.paces, state.hands, state.n
+        for k in range(1, n):
+            if not paces.isdisjoint(hands[(seat + k) % n]):
+                break
+        else:
+            # Nobody holds a Pace of Play to answer it with: it takes effect at once, as it would
+            # once nobody had answered it on the stack.
+            state.ask = []
+            _take_effect(state, seat, card, target, discard)
+            state.phase = state.return_phase
+            if state.phase == REVEALED:
+                state.quiet = 0
+                state.pos += 1
+                _advance_window(state)
+            return
+    # PlayedCard(seat, card, action, target, discard), positional as it is made on every play.
+    stack.append(
+        PlayedCard(
+            seat, card, state.cards.half_of[card].id, target, None if discard is None else list(discard)
+        )
+    )
     state.ask = _responders(state, seat)
     _advance_response(state)
 
 
 def _advance_response(state: GolfState) -> None:
+    paces, hands = state.cards.paces, state.hands
     while True:
-        while state.ask and not _response_cards(state, state.ask[0]):
-            state.ask.pop(0)
-        if state.ask:
+        ask = state.ask
+        # _response_cards(), for a hand holding a Pace of Play at all (most hold none)
+        while ask and (paces.isdisjoint(hands[ask[0]]) or not _response_cards(state, ask[0])):
+            ask.pop(0)
+        if ask:
             state.phase = RESPOND
             return
         top = state.stack.pop()
-        half = state.catalog.actions[top.action]
-        if effect_of(half) == "cancel_play_anytime":
+        if top.card in state.cards.paces:
+            half = state.cards.half_of[top.card]
             beneath = state.stack.pop()
             state.discard += [top.card, beneath.card]
             state.pa_used[top.seat].append(half.id)
             state.say(f"Seat {top.seat}'s {half.name} cancels seat {beneath.seat}'s {beneath.card}.")
         else:
-            _take_effect(state, top)
+            _take_effect(state, top.seat, top.card, top.target, top.discard)
         if state.stack:
             state.ask = _responders(state, state.stack[-1].seat)
             continue
@@ -288,17 +336,18 @@ def _advance_response(state: GolfState) -> None:
         return
 
 
-def _take_effect(state: GolfState, entry: PlayedCard) -> None:
-    seat, card = entry.seat, entry.card
-    half = state.catalog.actions[entry.action]
-    effect = effect_of(half)
+def _take_effect(
+    state: GolfState, seat: Seat, card: str, target: int | None, discard: list[str] | None
+) -> None:
+    """``seat``'s ``card`` (played with ``target`` and ``discard``) takes effect."""
+    half = state.cards.half_of[card]
+    effect = state.cards.effect[card]
     state.discard.append(card)
     state.pa_used[seat].append(half.id)
     if effect == "cancel_actions":
         state.mulligans.append(seat)
         state.say(f"Seat {seat}'s {half.name} takes effect on the Actions aimed at seat {seat}.")
     elif effect == "peek_club":
-        target = entry.target
         assert target is not None
         plan = state.plans[target]
         assert plan is not None
@@ -316,7 +365,6 @@ def _take_effect(state: GolfState, entry: PlayedCard) -> None:
             # course is also revealed."
             mode.reveal(state)
     elif effect == "steal_card":
-        target = entry.target
         assert target is not None
         if state.hands[target]:
             rng = random.Random(f"golf:{state.seed}:steal:{state.moves}")
@@ -330,12 +378,12 @@ def _take_effect(state: GolfState, entry: PlayedCard) -> None:
         else:
             state.say(f"Seat {target} has no card to take.")
     elif effect == "redraw":
-        assert entry.discard is not None
-        gone = [c for c in entry.discard if c in state.hands[seat]]
+        assert discard is not None
+        gone = [c for c in discard if c in state.hands[seat]]
         for c in gone:
             state.hands[seat].remove(c)
         state.discard += gone
         drawn = state.draw(seat, len(gone))
-        state.say(f"Seat {seat} discards {', '.join(gone)} and draws {len(drawn)} ({half.name}).")
+        state.say_as(log_words.redraws, (seat, gone, len(drawn), half.name))
         if drawn:
-            state.say(f"You draw {', '.join(drawn)}.", [seat], cards=drawn)
+            state.say_as(log_words.you_draw, (drawn,), [seat], drawn)

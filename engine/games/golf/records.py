@@ -2,8 +2,9 @@
 the one way every record is stored: its dataclass fields.
 
 A record's stored fields are the fields its constructor takes (``init=True``); fields computed from
-others (``init=False``) are not stored. :func:`record_to_json` writes the stored fields as plain
-JSON, :func:`record_from_json` reads them back using the fields' type hints (nested records, lists,
+others (``init=False``) are not stored. A field is stored under its name, or under the ``key`` its
+metadata gives (a field its record shows through a property of that name). :func:`record_to_json`
+writes the stored fields as plain JSON, :func:`record_from_json` reads them back using the fields' type hints (nested records, lists,
 ``X | None``), and a field missing from the data keeps its default, so a state stored before a field
 was added still loads. No list of field names is kept by hand anywhere.
 """
@@ -35,6 +36,12 @@ def stored_fields(cls: type) -> tuple[dataclasses.Field[Any], ...]:
     return found
 
 
+def stored_key(f: dataclasses.Field[Any]) -> str:
+    """The key ``f`` is stored under."""
+    key: str = f.metadata.get("key", f.name)
+    return key
+
+
 def _hints(cls: type) -> dict[str, Any]:
     found = _HINTS.get(cls)
     if found is None:
@@ -54,7 +61,7 @@ def plain(value: Any) -> Any:
 
 
 def record_to_json(record: Any) -> JSON:
-    return {f.name: plain(getattr(record, f.name)) for f in stored_fields(type(record))}
+    return {stored_key(f): plain(getattr(record, f.name)) for f in stored_fields(type(record))}
 
 
 def record_from_json(cls: type[R], data: Mapping[str, Any], **given: Any) -> R:
@@ -63,8 +70,9 @@ def record_from_json(cls: type[R], data: Mapping[str, Any], **given: Any) -> R:
     hints = _hints(cls)
     values = dict(given)
     for f in stored_fields(cls):
-        if f.name not in values and f.name in data:
-            values[f.name] = _read(hints[f.name], data[f.name])
+        key = stored_key(f)
+        if f.name not in values and key in data:
+            values[f.name] = _read(hints[f.name], data[key])
     return cls(**values)
 
 

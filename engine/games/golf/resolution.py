@@ -31,17 +31,18 @@ House readings where the rule book is silent (the catalog marks the cards' texts
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from typing import NamedTuple
 
-from engine.games.golf.catalog import ActionHalf, Catalog, Club, Effect
+from engine.games.golf.catalog import ActionHalf, Catalog, Club
 
 # Rule book, Finishing a Hole: "0-25 Yards: +1 ... 26-100 Yards: +2 ... 101+ Yards: +3".
 FINISHING_STROKE_BANDS: tuple[tuple[int, int], ...] = ((25, 1), (100, 2))
 FINISHING_STROKES_BEYOND = 3
 
 
-@dataclass(frozen=True)
-class Action:
+# The records are named tuples rather than frozen dataclasses: every turn makes a dozen of them,
+# and a named tuple is built several times faster, with the same fields and immutability.
+class Action(NamedTuple):
     """An Action (or Play Anytime) half in play: ``by`` the seat that played it (None: the course,
     or nobody in particular), aimed at ``target`` (None: the Shot being resolved)."""
 
@@ -53,8 +54,7 @@ class Action:
 ActionLike = Action | ActionHalf | str
 
 
-@dataclass(frozen=True)
-class ShotResult:
+class ShotResult(NamedTuple):
     yards_moved: int
     new_distance_to_hole: int
     strokes: int
@@ -63,23 +63,14 @@ class ShotResult:
     penalty_strokes: int = 0
     club_discarded: bool = False
     # The Actions that took effect on this Shot (after immunity, cancellation and reflection).
-    applied: tuple[Action, ...] = field(default=(), repr=False)
+    applied: tuple[Action, ...] = ()
 
 
-@dataclass(frozen=True)
-class Shot:
+class Shot(NamedTuple):
     """One seat's Shot for :func:`resolve_turn`."""
 
     distance_to_hole: int
     club: Club
-
-
-# The effects that take other Actions off a Shot.
-_SCREENING = frozenset({"cancel_actions", "reflect_actions"})
-
-
-def _effects(action: Action, name: str) -> list[Effect]:
-    return [effect for effect in action.card.effects if effect.effect == name]
 
 
 def _has(action: Action, name: str) -> bool:
@@ -110,12 +101,16 @@ def _screen(
     """``(kept, reflected_away, notes)`` for the Actions aimed at one Shot: immunity, then
     cancellations, then reflections."""
     notes: list[str] = []
-    if not club.immune_to_actions and all(_SCREENING.isdisjoint(a.card.effect_names) for a in actions):
-        return list(actions), [], notes  # nothing to cancel or reflect (most Shots)
-    if club.immune_to_actions:
+    if not club.immune_to_actions:
+        for a in actions:
+            if a.card.on_shot.screens:
+                break
+        else:
+            return list(actions), [], notes  # nothing to cancel or reflect (most Shots)
+    else:
         # Rule book, Putter Attributes: "2-Putt and Perfect Putt are immune to ALL Action cards
         # (this includes Lucky Bounce and Bad Karma)."
-        ignored = [a for a in actions if a.card.kind == "action" and not _has(a, "none")]
+        ignored = [a for a in actions if a.card.on_shot.acts]
         if ignored:
             names = ", ".join(a.card.name for a in ignored)
             verb = "has" if len(ignored) == 1 else "have"
@@ -127,15 +122,14 @@ def _screen(
     for canceller in [a for a in live if _has(a, "cancel_actions")]:
         if canceller not in live:
             continue
-        anyone = any(e.params.get("by") == "anyone" for e in _effects(canceller, "cancel_actions"))
+        anyone = any(
+            e.params.get("by") == "anyone" for e in canceller.card.effects if e.effect == "cancel_actions"
+        )
         owner = canceller.by if canceller.by is not None else seat
         cancelled = [
             a
             for a in live
-            if a is not canceller
-            and a.card.kind == "action"
-            and not _has(a, "none")
-            and (anyone or a.by is None or a.by != owner)
+            if a is not canceller and a.card.on_shot.acts and (anyone or a.by is None or a.by != owner)
         ]
         for a in cancelled:
             live.remove(a)
@@ -146,7 +140,7 @@ def _screen(
     reflected: list[Action] = []
     if reflectors:
         for a in list(live):
-            if a in reflectors or a.card.kind != "action" or _has(a, "none"):
+            if a in reflectors or not a.card.on_shot.acts:
                 continue
             if seat is not None and a.by == seat:
                 continue  # back to the player who played it: it stays where it is
@@ -181,56 +175,61 @@ def _resolve(
     """:func:`resolve_shot` of Actions already in play, its notes after ``notes``."""
     kept, _reflected, screen_notes = _screen(seat=seat, club=club, actions=actions)
     notes += screen_notes
-    return _measure(distance_to_hole=distance_to_hole, club=club, actions=kept, notes=notes)
+    shot = measure(distance_to_hole, club, [a.card for a in kept], notes)
+    return ShotResult(*shot[:4], tuple(notes), *shot[4:], tuple(a for a in kept if a.card.on_shot.acts))
 
 
-def _measure(*, distance_to_hole: int, club: Club, actions: Sequence[Action], notes: list[str]) -> ShotResult:
-    # One pass sorts the Actions by what they do (each list in play order): a Shot has few, and
-    # every Shot of every turn comes through here.
-    shot_actions: list[Action] = []
-    halvers: list[Action] = []
-    adders: list[Action] = []
-    snappers: list[Action] = []
-    preventers: list[Action] = []
-    duff: Action | None = None
+# A Shot measured: (yards moved, new distance to the hole, strokes, finished, penalty strokes,
+# club discarded); its notes are added to the list the caller gave.
+Measured = tuple[int, int, int, bool, int, bool]
+
+
+def measure(distance_to_hole: int, club: Club, halves: Sequence[ActionHalf], notes: list[str]) -> Measured:
+    """The Shot ``club`` makes from ``distance_to_hole`` under the Action halves that reached it
+    (screened: immunity, cancellations and reflections are done), its notes added to ``notes``.
+    Every Shot of every turn comes here, so it answers with a plain tuple."""
+    if not halves:  # most Shots: the club alone
+        return _plain_shot(distance_to_hole, club, notes)
+    # One pass sorts the Actions by what they do (each list in play order): a Shot has few.
+    live: list[ActionHalf] = []
+    halvers: list[ActionHalf] = []
+    adders: list[ActionHalf] = []
+    snappers: list[ActionHalf] = []
+    preventers: list[ActionHalf] = []
+    duff: ActionHalf | None = None
     penalty = 0
-    for a in actions:
-        card = a.card
-        does = card.effect_names
-        if card.kind != "action" or "none" in does:
+    within = 0
+    for half in halves:
+        does = half.on_shot
+        if not does.acts:
             continue
-        shot_actions.append(a)
-        if "add_strokes" in does:
-            penalty += sum(int(e.params["strokes"]) for e in _effects(a, "add_strokes"))
-        if "discard_club" in does and duff is None:
-            duff = a
-        if "halve" in does:
-            halvers.append(a)
-        if "add_yards" in does:
-            adders.append(a)
-        if "snap_to_hole" in does:
-            snappers.append(a)
-        if "prevent_finish" in does:
-            preventers.append(a)
+        live.append(half)
+        if does.strokes:
+            penalty += sum(does.strokes)
+        if does.discard_club and duff is None:
+            duff = half
+        if does.halve:
+            halvers.append(half)
+        if does.yards:
+            adders.append(half)
+        if does.snap_within:
+            snappers.append(half)
+            within = max(within, does.snap_within)
+        if does.prevent_finish:
+            preventers.append(half)
+    if not live:
+        return _plain_shot(distance_to_hole, club, notes)
     # Rule book, Discarded or Canceled cards: "If a Club card is discarded by a Duff Shot, that player
     # doesn't advance any distance this turn." The catalog: the discarded Club counts no stroke.
     if duff is not None:
-        notes.append(f"{duff.card.name} discards the {club.name}: the ball does not move")
-        return ShotResult(
-            yards_moved=0,
-            new_distance_to_hole=distance_to_hole,
-            strokes=penalty,
-            finished=False,
-            notes=tuple(notes + _penalty_notes(shot_actions)),
-            penalty_strokes=penalty,
-            club_discarded=True,
-            applied=tuple(shot_actions),
-        )
+        notes.append(f"{duff.name} discards the {club.name}: the ball does not move")
+        notes += _penalty_notes(live)
+        return 0, distance_to_hole, penalty, False, penalty, True
     yards = club.yards
     if club.fixed_distance:
         # Rule book, Putter Attributes: "The distance for the 1-Putt card can't be changed by any
         # Action ... Water's halving effect will be canceled, but the 1-stroke penalty will still be applied."
-        ignored = [a.card.name for a in halvers + adders + snappers]
+        ignored = [half.name for half in halvers + adders + snappers]
         if ignored:
             kept = " (its penalty strokes still count)" if penalty else ""
             notes.append(f"the {club.name}'s distance cannot change: {', '.join(ignored)} ignored{kept}")
@@ -239,13 +238,12 @@ def _measure(*, distance_to_hole: int, club: Club, actions: Sequence[Action], no
         # Rule book, Half Distance: "If more than one Half Distance action is played on a Club, the
         # distance is only halved once" and "the Half Distance effect always happens first".
         yards = club.half_yards
-        names = " and ".join(a.card.name for a in halvers)
+        names = " and ".join(half.name for half in halvers)
         notes.append(f"{names} halve{'s' if len(halvers) == 1 else ''} the {club.name} to {yards} yd")
-    for a in adders:
-        for e in _effects(a, "add_yards"):
-            change = int(e.params["yards"])
+    for half in adders:
+        for change in half.on_shot.yards:
             yards += change
-            notes.append(f"{a.card.name} {change:+d} yd")
+            notes.append(f"{half.name} {change:+d} yd")
     if yards < 0:
         # Rule book, Shot Distance and Direction: "your Shot distance cannot be reduced to less than 0 yards."
         notes.append("the Shot cannot go below 0 yd")
@@ -255,17 +253,15 @@ def _measure(*, distance_to_hole: int, club: Club, actions: Sequence[Action], no
     crosses = yards >= distance_to_hole
     new_distance = abs(distance_to_hole - yards)
     snapped = False
-    if snappers and new_distance > 0:
-        within = max(int(e.params["within_yards"]) for a in snappers for e in _effects(a, "snap_to_hole"))
-        if new_distance <= within:
-            notes.append(f"{snappers[0].card.name}: the ball stops on the hole ({new_distance} yd away)")
-            new_distance, snapped = 0, True
+    if snappers and new_distance > 0 and new_distance <= within:
+        notes.append(f"{snappers[0].name}: the ball stops on the hole ({new_distance} yd away)")
+        new_distance, snapped = 0, True
     finished = False
     if club.finishing and (crosses or snapped):
         if club.putter and preventers:
             # Rule book, Putter Attributes: with a Missed Putt "the player will still advance 25 yards
             # due to the putt but will not finish the hole if they cross it."
-            notes.append(f"{preventers[0].card.name}: the {club.name} does not finish the hole")
+            notes.append(f"{preventers[0].name}: the {club.name} does not finish the hole")
         else:
             finished, new_distance = True, 0
             notes.append(f"the {club.name} finishes the hole")
@@ -274,26 +270,38 @@ def _measure(*, distance_to_hole: int, club: Club, actions: Sequence[Action], no
             f"the {club.name} is not a finishing club: the ball stops {new_distance} yd from the hole"
         )
     if preventers and not club.putter:
-        names = ", ".join(a.card.name for a in preventers)
+        names = ", ".join(half.name for half in preventers)
         notes.append(f"{names} only stops putters: no effect on the {club.name}")
     notes.append(f"{club.name}: {yards} yd, {new_distance} yd to the hole")
-    return ShotResult(
-        yards_moved=yards,
-        new_distance_to_hole=new_distance,
-        strokes=club.strokes + penalty,
-        finished=finished,
-        notes=tuple(notes + _penalty_notes(shot_actions) if penalty else notes),
-        penalty_strokes=penalty,
-        club_discarded=False,
-        applied=tuple(shot_actions),
-    )
+    if penalty:
+        notes += _penalty_notes(live)
+    return yards, new_distance, club.strokes + penalty, finished, penalty, False
 
 
-def _penalty_notes(actions: Sequence[Action]) -> list[str]:
+def _plain_shot(distance_to_hole: int, club: Club, notes: list[str]) -> Measured:
+    """:func:`measure` of a Shot no Action reached."""
+    yards = club.yards
+    if yards >= distance_to_hole:
+        if club.finishing:
+            notes.append(f"the {club.name} finishes the hole")
+            notes.append(f"{club.name}: {yards} yd, 0 yd to the hole")
+            return yards, 0, club.strokes, True, 0, False
+        new_distance = yards - distance_to_hole
+        if distance_to_hole > 0:
+            notes.append(
+                f"the {club.name} is not a finishing club: the ball stops {new_distance} yd from the hole"
+            )
+    else:
+        new_distance = distance_to_hole - yards
+    notes.append(f"{club.name}: {yards} yd, {new_distance} yd to the hole")
+    return yards, new_distance, club.strokes, False, 0, False
+
+
+def _penalty_notes(halves: Sequence[ActionHalf]) -> list[str]:
     return [
-        f"{a.card.name} +{e.params['strokes']} stroke{'s' if int(e.params['strokes']) != 1 else ''}"
-        for a in actions
-        for e in _effects(a, "add_strokes")
+        f"{half.name} +{strokes} stroke{'s' if strokes != 1 else ''}"
+        for half in halves
+        for strokes in half.on_shot.strokes
     ]
 
 
@@ -310,13 +318,15 @@ def route_actions(
             raise ValueError(f"{a.card.name} targets {a.target!r}, not one of the seats {sorted(clubs)}")
         by_target[a.target].append(a)
     for seat, aimed in by_target.items():
+        if not aimed:
+            continue  # nothing to keep, ignore or reflect
         kept, reflected, seat_notes = _screen(seat=seat, club=clubs[seat], actions=aimed)
-        landed[seat].extend(kept)
-        notes[seat].extend(seat_notes)
+        landed[seat] += kept
+        notes[seat] += seat_notes
         for a in reflected:
             if a.by is None or a.by not in clubs:
                 continue  # the course's Action reflected back at the course does nothing
-            back = replace(a, target=a.by)
+            back = a._replace(target=a.by)
             if clubs[a.by].immune_to_actions:
                 notes[a.by].append(f"{clubs[a.by].name} is immune: the reflected {a.card.name} has no effect")
                 continue
@@ -338,6 +348,50 @@ def resolve_turn(
             raise ValueError(f"distance_to_hole must be >= 0, not {shot.distance_to_hole}")
         results[seat] = _resolve(shot.distance_to_hole, shot.club, landed[seat], seat, route_notes[seat])
     return results
+
+
+# An Action played this turn, as a table's resolution takes it: (half, by, target), as Action holds.
+Played = tuple[ActionHalf, int | None, int | None]
+# A seat's Shot resolved for its table: the measured Shot and its notes.
+TableShot = tuple[Measured, list[str]]
+
+
+def resolve_table(
+    clubs: Sequence[Club], distances: Sequence[int], plays: Sequence[Played]
+) -> list[TableShot]:
+    """:func:`resolve_turn` of a whole table, seats ``0`` to ``len(clubs) - 1`` (a game's every turn),
+    each seat's Shot by its index. Where no Action cancels or reflects, the Actions aimed at a seat
+    are all it gets (none on an immune club), and it is measured at once."""
+    n = len(clubs)
+    aimed: list[list[ActionHalf]] = [[] for _ in range(n)]
+    for half, _by, target in plays:
+        if half.on_shot.screens:
+            return _routed_table(clubs, distances, [Action(*play) for play in plays])
+        if target is None or not 0 <= target < n:
+            raise ValueError(f"{half.name} targets {target!r}, not one of the seats {list(range(n))}")
+        aimed[target].append(half)
+    shots: list[TableShot] = []
+    for seat, club in enumerate(clubs):
+        notes: list[str] = []
+        halves = aimed[seat]
+        if halves and club.immune_to_actions:
+            _, _, notes = _screen(seat=seat, club=club, actions=[Action(half) for half in halves])
+            halves = []
+        shots.append((measure(distances[seat], club, halves, notes), notes))
+    return shots
+
+
+def _routed_table(
+    clubs: Sequence[Club], distances: Sequence[int], actions: Sequence[Action]
+) -> list[TableShot]:
+    landed, route_notes = route_actions(clubs=dict(enumerate(clubs)), actions=actions)
+    shots: list[TableShot] = []
+    for seat, club in enumerate(clubs):
+        notes = route_notes[seat]
+        kept, _reflected, screen_notes = _screen(seat=seat, club=club, actions=landed[seat])
+        notes += screen_notes
+        shots.append((measure(distances[seat], club, [a.card for a in kept], notes), notes))
+    return shots
 
 
 def finishing_strokes(distance: int) -> int:

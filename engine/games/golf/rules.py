@@ -26,7 +26,7 @@ hole's yards away); then turns of:
    null Action, aimed at yourself) unless the 2-Putt is the Club; ``A`` is ``null`` only when the
    hand holds no Action at all. The Driver is allowed only while the ball is on the tee.
 3. SWING! (automatic once every seat planned): all plans are turned up.
-4. RESOLUTION (:func:`resolution.resolve_turn`), CLEANUP, and FINISHING A HOLE: a finishing club
+4. RESOLUTION (:func:`resolution.resolve_table`), CLEANUP, and FINISHING A HOLE: a finishing club
    that crosses or lands on the hole finishes it; the hole then ends for everyone, the others add
    finishing strokes. A hole that reaches the config's ``turn_cap`` turns also ends that way.
 

@@ -15,12 +15,12 @@ from the config when a state is built or loaded.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, TypeVar
 
 from engine.core import JSON, Action, EngineError, IllegalAction, Outcome, Seat, State, short
-from engine.games.golf import action_ids, planning, play_anytime
+from engine.games.golf import action_ids, log_words, planning, play_anytime
 from engine.games.golf import config as cfg
 from engine.games.golf.action_ids import MODE, PASS, PLAN_TAG, PLAY, TAG_BITS, TAG_MASK
 from engine.games.golf.card_table import CardTable, card_table
@@ -40,11 +40,14 @@ from engine.games.golf.records import (
     record_to_json,
     shown,
 )
-from engine.games.golf.resolution import Action as PlayedAction
-from engine.games.golf.resolution import Shot, hole_score, resolve_turn
+from engine.games.golf.resolution import Played, hole_score, resolve_table
 
 HAND_SIZE = 7  # counting the 2-Putt/Practice Swing card (rule book, DRAW)
 LOG_SHOWN = 40
+# A line of the log as said (GolfState.say): hole, turn, its words (the text, or a function of the
+# parts that writes it), the parts (None: the words are the text), the cards it shows, the seats it
+# is for (None: everyone).
+Said = tuple[int, int, Any, tuple[Any, ...] | None, list[str] | None, list[int] | None]
 # The phases the state itself runs; any other phase belongs to a mode.
 _OWN_PHASES = (PLAN, RESPOND, REVEALED, OVER)
 
@@ -100,7 +103,8 @@ class GolfState(State):
     order: list[int] = field(default_factory=list)
     pos: int = 0
     quiet: int = 0
-    log: list[LogEntry] = field(default_factory=list)
+    # The log as written out (read it as ``log``: the lines said since are written out then).
+    log_lines: list[LogEntry] = field(default_factory=list, metadata={"key": "log"})
     last_results: list[ShotReport] = field(default_factory=list)
 
     # Derived from the config, not stored.
@@ -122,12 +126,14 @@ class GolfState(State):
     own_targets: list[list[Seat]] = field(init=False)
     everyone: list[Seat] = field(init=False)
     # The same seats as the parts they add to a plan's id (action_ids.IdTable.target_term).
-    own_target_terms: list[list[int]] = field(init=False)
-    everyone_terms: list[int] = field(init=False)
+    own_target_terms: list[tuple[int, ...]] = field(init=False)
+    everyone_terms: tuple[int, ...] = field(init=False)
+    # Per seat, the ids of its plans by Club and Action (action_ids.IdTable.seat_pair_ids).
+    plan_rows: list[dict[str, dict[str | None, tuple[int, ...]]]] = field(init=False)
     _phase_owners: dict[str, Mode] = field(init=False)
     _appliers: dict[str, Mode] = field(init=False)
-    # Log lines whose cards are not yet named (see say).
-    _unnamed: list[LogEntry] = field(init=False, default_factory=list)
+    # Lines said and not yet written out (see say).
+    _said: list[Said] = field(init=False, default_factory=list)
     # The modes' actions numbered as they were listed (action_ids: MODE), and back.
     _mode_actions: list[Action] = field(init=False, default_factory=list)
     _mode_ids: dict[tuple[tuple[str, type, Any], ...], int] = field(init=False, default_factory=dict)
@@ -155,8 +161,12 @@ class GolfState(State):
             [seat, *(mate for mode in modes for mate in mode.teammates(self, seat))] for seat in range(self.n)
         ]
         terms = self.cards.ids.target_term
-        self.everyone_terms = [terms[seat] for seat in self.everyone]
-        self.own_target_terms = [[terms[seat] for seat in seats] for seats in self.own_targets]
+        self.everyone_terms = tuple(terms[seat] for seat in self.everyone)
+        self.own_target_terms = [tuple(terms[seat] for seat in seats) for seats in self.own_targets]
+        self.plan_rows = [
+            self.cards.ids.seat_pair_ids(self.everyone_terms, own, self.cards.aimed_at_self)
+            for own in self.own_target_terms
+        ]
 
     @classmethod
     def new_game(cls, config: JSON, seed: int) -> GolfState:
@@ -197,24 +207,42 @@ class GolfState(State):
 
     def say(self, text: str, to: list[int] | None = None, *, cards: list[str] | None = None) -> None:
         """Log ``text`` for everyone, or for the seats ``to`` only."""
-        if to is not None:
-            to = sorted(set(to)) if len(to) > 1 else list(to)
-        # Positional: some 25 lines a turn, and keywords cost a dataclass more than the rest.
-        entry = LogEntry(self.hole + 1, self.turn, text, cards, to)
-        self.log.append(entry)
-        if cards is None and NAME_MARK in text:
-            self._unnamed.append(entry)
+        self._said.append((self.hole + 1, self.turn, text, None, cards, to))
 
-    def _name_logged_cards(self) -> None:
-        """The cards each logged sentence names, as card values too (pages draw them and the leak
-        checks count what a viewer was shown by value): found when the log is read, as most lines
-        are never read while bots play."""
-        for entry in self._unnamed:
-            text = entry.text
-            named = [name for name in self.names if name in text]
-            if named:
-                entry.cards = sorted(named, key=text.index)
-        self._unnamed.clear()
+    def say_as(
+        self,
+        words: Callable[..., str],
+        parts: tuple[Any, ...],
+        to: list[int] | None = None,
+        cards: list[str] | None = None,
+    ) -> None:
+        """:meth:`say` the text ``words(*parts)``, written when the log is read (``parts`` must not
+        change meanwhile)."""
+        self._said.append((self.hole + 1, self.turn, words, parts, cards, to))
+
+    @property
+    def log(self) -> list[LogEntry]:
+        """The table's log. Some 25 lines are said every turn and most are never read while bots
+        play, so a line is kept as said (its words' parts, see :data:`Said`) and written out here,
+        when the log is read."""
+        if self._said:
+            self._write_out()
+        return self.log_lines
+
+    def _write_out(self) -> None:
+        names = self.names
+        for hole, turn, words, parts, cards, to in self._said:
+            text = words if parts is None else words(*parts)
+            if to is not None:
+                to = sorted(set(to)) if len(to) > 1 else list(to)
+            if cards is None and NAME_MARK in text:
+                # The cards a sentence names, as card values too (pages draw them and the leak
+                # checks count what a viewer was shown by value).
+                named = [name for name in names if name in text]
+                if named:
+                    cards = sorted(named, key=text.index)
+            self.log_lines.append(LogEntry(hole, turn, text, cards, to))
+        self._said.clear()
 
     def holds_player_card(self, seat: Seat) -> bool:
         plan = self.plans[seat]
@@ -228,7 +256,15 @@ class GolfState(State):
     def take(self, count: int) -> list[str]:
         """Up to ``count`` cards off the deck; an empty deck is refilled by shuffling the discard
         pile (house rule: the book does not say)."""
-        drawn: list[str] = []
+        deck = self.deck
+        if count <= len(deck):  # one card after another off the top, as below (most draws)
+            if count <= 0:
+                return []
+            drawn = deck[-count:]
+            del deck[-count:]
+            drawn.reverse()
+            return drawn
+        drawn = []
         for _ in range(count):
             if not self.deck:
                 if not self.discard:
@@ -273,20 +309,25 @@ class GolfState(State):
         """DRAW: every seat draws until it holds the hand size, counting its 2-Putt/Practice Swing
         (targeting cards are not cards here: a target is a seat number); then SHOT PLANNING."""
         self.turn += 1
-        self.plans = [None] * self.n
-        self.gps = [False] * self.n
-        self.peeks = [[] for _ in range(self.n)]
-        self.pa_used = [[] for _ in range(self.n)]
+        n = self.n
+        self.plans = [None] * n
+        self.gps = [False] * n
+        self.peeks = [[] for _ in range(n)]
+        self.pa_used = [[] for _ in range(n)]
         self.mulligans = []
-        for seat in range(self.n):
-            count = self.hand_size - 1 - len(self.hands[seat])
-            for mode in self.modes:
+        modes, hands, said = self.modes, self.hands, self._said
+        hole = self.hole + 1
+        for seat in range(n):
+            hand = hands[seat]
+            count = self.hand_size - 1 - len(hand)
+            for mode in modes:
                 count = mode.draw_count(self, seat, count)
-            drawn = self.draw(seat, max(0, count))
+            drawn = self.take(count)
             if drawn:
-                self.say(f"You draw {', '.join(drawn)}.", [seat], cards=drawn)
-                self.say(f"Seat {seat} draws {len(drawn)} card{'s' if len(drawn) != 1 else ''}.")
-        for mode in self.modes:
+                hand += drawn
+                said.append((hole, self.turn, log_words.you_draw, (drawn,), drawn, [seat]))
+                said.append((hole, self.turn, log_words.draws, (seat, len(drawn)), None, None))
+        for mode in modes:
             mode.start_turn(self)
         self.phase = PLAN
 
@@ -305,21 +346,36 @@ class GolfState(State):
 
     def _make_plan(self, seat: Seat, plan: Plan) -> None:
         hand = self.hands[seat]
-        for card in (plan.club, plan.action, plan.action2):
-            if card is not None and card != PLAYER_CARD:
-                hand.remove(card)
-        self.plans[seat] = plan
-        self.say(f"Seat {seat} plans a Shot (face down).")
-        if all(p is not None for p in self.plans):
-            self._swing()
+        if plan.club != PLAYER_CARD:
+            hand.remove(plan.club)
+        if plan.action is not None and plan.action != PLAYER_CARD:
+            hand.remove(plan.action)
+        if plan.action2 is not None and plan.action2 != PLAYER_CARD:
+            hand.remove(plan.action2)
+        plans = self.plans
+        plans[seat] = plan
+        self._said.append((self.hole + 1, self.turn, log_words.PLANS[seat], None, None, None))
+        for other in plans:
+            if other is None:
+                return
+        self._swing()
 
     def _swing(self) -> None:
         """SWING!: every plan is turned up (and whatever the modes hold face down)."""
         self.phase = REVEALED
+        said, hole = self._said, self.hole + 1
         for seat, plan in enumerate(self.plans):
             assert plan is not None
-            actions = " and ".join(f"{a} on seat {t}" for a, t in plan.actions()) or "no Action"
-            self.say(f"SWING! Seat {seat}: {plan.club}, {actions}.")
+            said.append(
+                (
+                    hole,
+                    self.turn,
+                    log_words.swing,
+                    (seat, *plan.cards(), plan.target, plan.target2),
+                    None,
+                    None,
+                )
+            )
         for mode in self.modes:
             mode.reveal(self)
         play_anytime.open_resolution_window(self)
@@ -327,47 +383,53 @@ class GolfState(State):
     def resolve(self) -> None:
         """RESOLUTION and CLEANUP, once the resolution window has closed; then FINISHING A HOLE when
         a finishing club crossed or landed on the hole, or the next turn."""
-        shots: dict[int, Shot] = {}
-        played: list[PlayedAction] = []
-        for seat, plan in enumerate(self.plans):
+        cards = self.cards
+        half_of, club_of = cards.half_of, cards.club_of
+        plans = self.plans
+        clubs: list[Club] = []
+        plays: list[Played] = []
+        for seat, plan in enumerate(plans):
             assert plan is not None
-            shots[seat] = Shot(distance_to_hole=self.distance[seat], club=self.club(plan.club))
-            for card, target in plan.actions():
-                played.append(PlayedAction(self.half(card), by=seat, target=target))
+            clubs.append(club_of[plan.club])
+            # plan.actions(), unrolled
+            if plan.action is not None:
+                plays.append((half_of[plan.action], seat, plan.target))
+            if plan.action2 is not None:
+                plays.append((half_of[plan.action2], seat, plan.target2))
         for mode in self.modes:
-            played += mode.table_actions(self)
-        for seat in self.mulligans:
-            mulligan = next(
-                h for h in self.catalog.actions.values() if play_anytime.effect_of(h) == "cancel_actions"
-            )
-            played.append(PlayedAction(mulligan, by=seat, target=seat))
-        results = resolve_turn(shots=shots, actions=played, catalog=self.catalog)
+            plays += mode.table_actions(self)
+        if self.mulligans:
+            assert cards.cancel_half is not None
+            plays += [(cards.cancel_half, seat, seat) for seat in self.mulligans]
         finished: list[int] = []
-        self.last_results = []
-        for seat in range(self.n):
-            plan = self.plans[seat]
+        reports: list[ShotReport] = []
+        self.last_results = reports
+        distance, strokes, on_tee, discard, said = (
+            self.distance,
+            self.strokes,
+            self.on_tee,
+            self.discard,
+            self._said,
+        )
+        hole, turn = self.hole + 1, self.turn
+        for seat, (shot, notes) in enumerate(resolve_table(clubs, distance, plays)):
+            plan = plans[seat]
             assert plan is not None
-            result = results[seat]
-            self.distance[seat] = result.new_distance_to_hole
-            self.strokes[seat] += result.strokes
-            if result.yards_moved > 0:
-                self.on_tee[seat] = False
-            if plan.club != PLAYER_CARD:
-                (self.discard if result.club_discarded else self.boards[seat]).append(plan.club)
-            self.discard += [card for card, _ in plan.actions() if card != PLAYER_CARD]
-            if result.finished:
+            yards, distance[seat], shot_strokes, done, _, club_discarded = shot
+            strokes[seat] += shot_strokes
+            if yards > 0:
+                on_tee[seat] = False
+            club = plan.club
+            if club != PLAYER_CARD:
+                (discard if club_discarded else self.boards[seat]).append(club)
+            if plan.action is not None and plan.action != PLAYER_CARD:
+                discard.append(plan.action)
+            if plan.action2 is not None and plan.action2 != PLAYER_CARD:
+                discard.append(plan.action2)
+            if done:
                 finished.append(seat)
-            self.last_results.append(
-                ShotReport(
-                    seat=seat,
-                    yards=result.yards_moved,
-                    distance=result.new_distance_to_hole,
-                    strokes=result.strokes,
-                    finished=result.finished,
-                    notes=list(result.notes),
-                )
-            )
-            self.say(f"Seat {seat}: {'; '.join(result.notes)}.")
+            reports.append(ShotReport(seat, yards, distance[seat], shot_strokes, done, notes))
+            said.append((hole, turn, log_words.shot, (seat, notes), None, None))
         self.plans = [None] * self.n
         for mode in self.modes:
             mode.after_resolution(self, finished)
@@ -416,20 +478,28 @@ class GolfState(State):
         return self.phase == OVER
 
     def to_act(self) -> list[Seat]:
-        if self.phase == PLAN:
-            return [seat for seat in range(self.n) if self.plans[seat] is None]
-        if self.phase == RESPOND:
-            return [self.ask[0]]
-        if self.phase == REVEALED:
+        phase = self.phase
+        if phase == PLAN:
+            return [seat for seat, plan in enumerate(self.plans) if plan is None]
+        if phase == REVEALED:
             return [self.order[self.pos % self.n]]
-        if self.phase == OVER:
+        if phase == RESPOND:
+            return [self.ask[0]]
+        if phase == OVER:
             return []
-        return self._phase_owners[self.phase].to_act(self)
+        return self._phase_owners[phase].to_act(self)
 
     def is_to_act(self, seat: Seat) -> bool:
-        # Asked on every move and every listing: in Shot Planning without building to_act's list.
-        if self.phase == PLAN and type(seat) is int and 0 <= seat < self.n:
-            return self.plans[seat] is None
+        # Asked on every move and every listing: in the state's own phases without building to_act's
+        # list (``seat in [x]`` is ``seat == x``, whatever ``seat`` is).
+        phase = self.phase
+        if phase == PLAN:
+            if type(seat) is int and 0 <= seat < self.n:
+                return self.plans[seat] is None
+        elif phase == REVEALED:
+            return bool(seat == self.order[self.pos % self.n])
+        elif phase == RESPOND:
+            return bool(seat == self.ask[0])
         return seat in self.to_act()
 
     def legal_actions(self, seat: Seat) -> list[Action]:
@@ -448,17 +518,22 @@ class GolfState(State):
     # -- the same decisions as ints (action_ids), for playouts and bots -----------------------------
 
     def legal_action_ids(self, seat: Seat) -> list[int]:
-        if not self.is_to_act(seat):
+        phase = self.phase
+        if phase == PLAN and type(seat) is int and 0 <= seat < self.n:  # is_to_act(), inlined
+            if self.plans[seat] is not None:
+                return []
+        elif not self.is_to_act(seat):
             return []
-        if self.phase == PLAN:
-            ids = planning.plan_ids(self, seat)
-            ids += play_anytime.option_ids(self, seat)
+        if phase == PLAN:
+            hand = sorted(self.hands[seat])
+            ids = planning.plan_ids(self, seat, hand)
+            ids += play_anytime.option_ids(self, seat, hand)
             for mode in self.modes:
                 ids += self._number_mode_actions(mode.legal_actions(self, seat))
             return ids
-        if self.phase in (RESPOND, REVEALED):
+        if phase in (REVEALED, RESPOND):
             return [PASS, *play_anytime.option_ids(self, seat)]
-        return self._number_mode_actions(self._phase_owners[self.phase].legal_actions(self, seat))
+        return self._number_mode_actions(self._phase_owners[phase].legal_actions(self, seat))
 
     def _number_mode_actions(self, actions: list[Action]) -> list[int]:
         ids: list[int] = []
@@ -507,11 +582,10 @@ class GolfState(State):
         return None
 
     def _play_legal_id(self, seat: Seat, action_id: int) -> bool:
-        if not self.is_to_act(seat):
-            return False
         phase, tag = self.phase, action_id & TAG_MASK
         if tag == PLAN_TAG:
-            if phase != PLAN or action_id < 0:
+            # A plan is made in Shot Planning by a seat that has not planned (is_to_act(), inlined).
+            if phase != PLAN or action_id < 0 or not 0 <= seat < self.n or self.plans[seat] is not None:
                 return False
             plan = action_ids.plan_fields(self.cards.ids, action_id, self.second_action)
             if plan is None or not (
@@ -523,11 +597,13 @@ class GolfState(State):
             self.moves += 1
             self._make_plan(seat, Plan(*plan))
             return True
+        if not self.is_to_act(seat):
+            return False
         if tag == PLAY:
             if phase not in (PLAN, RESPOND, REVEALED) or action_id < 0:
                 return False
             played = action_ids.play_fields(self.cards.ids, action_id)
-            if played is None or played not in play_anytime.choices(self, seat, played[0]):
+            if played is None or not play_anytime.is_choice(self, seat, *played):
                 return False
             self.moves += 1
             play_anytime.play_card(self, seat, *played)
@@ -679,7 +755,6 @@ class GolfState(State):
 
     def _log_view(self, seat: Seat | None) -> list[JSON]:
         """The last lines of the log ``seat`` may read."""
-        self._name_logged_cards()
         lines: list[JSON] = []
         for entry in reversed(self.log):
             if entry.to is None or (seat is not None and seat in entry.to):
@@ -717,7 +792,8 @@ class GolfState(State):
     # -- storage ---------------------------------------------------------------------------------------
 
     def to_json(self) -> JSON:
-        self._name_logged_cards()
+        if self._said:
+            self._write_out()
         data: JSON = {"game": self.game_id, **record_to_json(self)}
         for mode in self.modes:
             data.update(record_to_json(mode))

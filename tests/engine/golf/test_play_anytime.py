@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import pytest
+
+from engine import IllegalAction
+from engine.games.golf.action_ids import play_id
 from engine.games.golf.cards import PLAYER_CARD
 from engine.games.golf.phases import PLAN, RESPOND, REVEALED
 from engine.games.golf.state import GolfState
@@ -71,3 +75,36 @@ def test_a_play_anytime_type_is_played_once_per_turn_and_plans_stay_hidden_from_
     assert state.observe(0)["players"][1]["plan"]["club"] == club1
     assert state.observe(None)["players"][1]["plan"]["club"] is None
     assert not [a for a in state.legal_actions(0) if a["type"] == "play"], "one Rangefinder per turn"
+
+
+def test_a_dig_through_the_bag_discards_other_cards_of_the_hand_in_order_as_listed() -> None:
+    # A move is checked without listing the discards (play_anytime.is_choice): by id and by dict,
+    # a discard is taken exactly when it is one of the listed ones.
+    state = GAME.new_state({"players": 2, "holes": 1}, 7)
+    dig = card(state, action="dig_through_the_bag")
+    others = fillers(state, 5, {dig})
+    give(state, 0, [dig, *others])
+    give(state, 1, fillers(state, 6, {dig, *others}))
+    listed = [a["discard"] for a in state.legal_actions(0) if a["type"] == "play" and a["card"] == dig]
+    assert len(listed) == 5 + 10 + 10 and all(d == sorted(d) for d in listed)
+    first, second, third, fourth = sorted(others)[:4]
+    outside = state.hands[1][0]
+    for discard in (
+        [second, first],  # out of the hand's order
+        [first, first],  # a card twice
+        [dig],  # the Dig Through the Bag itself
+        [first, second, third, fourth],  # more than it allows
+        [outside],  # a card of another hand
+        [],
+    ):
+        assert discard not in listed
+        before = state.to_json()
+        with pytest.raises(IllegalAction):
+            state.apply(0, {"type": "play", "card": dig, "discard": discard})
+        if discard:
+            with pytest.raises(IllegalAction):
+                state.apply_id(0, play_id(state.cards.ids, dig, None, discard))
+        assert state.to_json() == before
+    state.apply_id(0, play_id(state.cards.ids, dig, None, [first, third]))
+    assert first in state.discard and third in state.discard and dig in state.discard
+    assert len(state.hands[0]) == 5, "two cards discarded, two drawn"

@@ -12,7 +12,14 @@ from typing import Any
 
 import pytest
 
-from engine.games.golf.records import Plan, PlayedCard, record_from_json, record_to_json, stored_fields
+from engine.games.golf.records import (
+    Plan,
+    PlayedCard,
+    record_from_json,
+    record_to_json,
+    stored_fields,
+    stored_key,
+)
 from engine.games.golf.state import GolfState
 from tests.engine.golf.tables import GAME
 
@@ -48,6 +55,18 @@ def test_a_record_is_stored_through_its_init_fields_and_read_back_typed() -> Non
     assert again.top is not None and again.top.discard == ["x"]
 
 
+@dataclass
+class _Shown:
+    lines: list[int] = field(default_factory=list, metadata={"key": "shown"})
+
+
+def test_a_field_is_stored_under_the_key_its_metadata_gives() -> None:
+    data = record_to_json(_Shown([1, 2]))
+    assert data == {"shown": [1, 2]}
+    assert record_from_json(_Shown, data) == _Shown([1, 2])
+    assert record_from_json(_Shown, {"lines": [3]}) == _Shown(), "read by its key only"
+
+
 def test_a_missing_field_keeps_its_default_and_unknown_keys_are_ignored() -> None:
     assert record_from_json(_Pile, {"name": "q", "later": 1}) == _Pile("q")
     assert record_from_json(Plan, {"club": "a", "action": "b", "target": 1}) == Plan("a", "b", 1)
@@ -56,7 +75,7 @@ def test_a_missing_field_keeps_its_default_and_unknown_keys_are_ignored() -> Non
 def test_the_state_stores_its_init_fields_and_its_modes_fields_only() -> None:
     state = GAME.new_state({"players": 3, "holes": 1, "mode": "wolf"}, 2)
     data = state.to_json()
-    own = [f.name for f in stored_fields(GolfState)]
+    own = [stored_key(f) for f in stored_fields(GolfState)]
     assert list(data) == ["game", *own, "wolves", "points"]
     assert "catalog" not in data and "names" not in data and "chips" not in data
     standard = GAME.new_state({"players": 2, "holes": 1}, 2).to_json()

@@ -21,6 +21,7 @@ from engine.games.golf.resolution import (
     finishing_strokes,
     hole_score,
     resolve_shot,
+    resolve_table,
     resolve_turn,
     route_actions,
 )
@@ -330,3 +331,33 @@ def test_property_a_whole_turn_resolves_every_seat(
             assert numbers(result) == numbers(
                 resolve_shot(distance_to_hole=distance, club=club, actions=[], catalog=CATALOG)
             )
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    table=st.lists(st.tuples(st.sampled_from(CLUBS), distances), min_size=2, max_size=4),
+    plays=st.lists(
+        st.tuples(
+            st.sampled_from([*ACTIONS, "mulligan", "practice_swing"]), st.one_of(st.none(), seats), seats
+        ),
+        max_size=10,
+    ),
+)
+def test_property_a_whole_table_resolves_as_resolve_turn_does(
+    table: list[tuple[str, int]], plays: list[tuple[str, int | None, int]]
+) -> None:
+    # The engine's turn resolves seats 0.. at once (resolve_table), with a shortcut where nothing
+    # cancels or reflects: every Shot and every note as resolve_turn has them.
+    size = len(table)
+    actions = [
+        act(card, by=None if by is None else by % size, target=target % size) for card, by, target in plays
+    ]
+    clubs = [CATALOG.clubs[club] for club, _ in table]
+    shots = {seat: Shot(distance, clubs[seat]) for seat, (_, distance) in enumerate(table)}
+    expected = resolve_turn(shots=shots, actions=actions, catalog=CATALOG)
+    measured = resolve_table(clubs, [distance for _, distance in table], actions)
+    for seat, ((yards, distance, strokes, finished, penalty, discarded), notes) in enumerate(measured):
+        result = expected[seat]
+        assert (yards, distance, strokes, finished) == numbers(result)
+        assert (penalty, discarded) == (result.penalty_strokes, result.club_discarded)
+        assert tuple(notes) == result.notes

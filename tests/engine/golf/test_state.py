@@ -153,3 +153,26 @@ def test_observations_keep_hands_and_the_deck_secret_and_round_trip() -> None:
     resampled = state.resample_hidden(0, random.Random(1))
     assert resampled.observe(0) == state.observe(0)
     assert resampled.hands[1] != state.hands[1] or resampled.deck != state.deck
+
+
+def test_the_log_holds_every_line_said_in_order_with_the_cards_each_names() -> None:
+    # Lines are kept as said and written out when the log is read: reading it (the state's log,
+    # a seat's observation, the stored state) gives them all, in order, each with its cards.
+    state = GAME.new_state({"players": 2, "holes": 1}, 3)
+    clubs = [sorted(state.hands[seat])[0] for seat in range(2)]
+    for seat in range(2):
+        state.apply(seat, plan(clubs[seat], PLAYER_CARD, seat))
+    while state.phase != PLAN:
+        state.apply(state.to_act()[0], {"type": "pass"})
+    texts = [entry.text for entry in state.log]
+    assert texts[0] == "Hole 1: 346 yd, par 4." and "You draw" in texts[1]
+    assert texts.index("Seat 0 plans a Shot (face down).") < texts.index("Seat 1 plans a Shot (face down).")
+    swing = next(entry for entry in state.log if entry.text.startswith("SWING! Seat 1:"))
+    assert swing.text == f"SWING! Seat 1: {clubs[1]}, {PLAYER_CARD} on seat 1." and swing.cards == [clubs[1]]
+    drawn = [entry for entry in state.log if entry.text.startswith("You draw")]
+    assert all(entry.to is not None and len(entry.to) == 1 for entry in drawn)
+    assert all(entry.cards and all(c in entry.text for c in entry.cards) for entry in drawn)
+    seen = [line["text"] for line in state.observe(0)["log"]]
+    assert seen == [e.text for e in state.log if e.to is None or 0 in e.to][-len(seen) :]
+    again = GAME.state_from_json(json.loads(json.dumps(state.to_json())))
+    assert again.log == state.log

@@ -137,10 +137,10 @@ def test_the_course_and_the_chips_share_a_table_and_its_storage() -> None:
 
 
 def test_the_modes_and_the_state_store_no_field_under_the_same_name() -> None:
-    from engine.games.golf.records import stored_fields
+    from engine.games.golf.records import stored_fields, stored_key
 
-    names = [f.name for f in stored_fields(GolfState)]
+    names = [stored_key(f) for f in stored_fields(GolfState)]
     for mode in REGISTRY:
-        names += [f.name for f in stored_fields(mode)]
+        names += [stored_key(f) for f in stored_fields(mode)]
     assert len(names) == len(set(names))
     assert {HeavyBag.name, Handicap.name} < set(MODES)
