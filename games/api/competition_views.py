@@ -27,6 +27,7 @@ from games.api.competition_serializers import (
     TournamentSerializer,
     tournament_create_arguments,
 )
+from games.api.filter_forms import NoEmptyChoices
 from games.api.response_serializers import BracketSerializer
 from games.api.schema import error
 from games.api.transitions import transition_view
@@ -62,6 +63,7 @@ class TournamentFilter(django_filters.FilterSet):
     class Meta:
         model = Tournament
         fields = ["game", "state"]
+        form = NoEmptyChoices
 
 
 class TournamentListCreateView(generics.ListAPIView):

@@ -17,6 +17,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from games.api.competition_serializers import EntryTargetSerializer, JoinSerializer
+from games.api.filter_forms import NoEmptyChoices
 from games.api.league_serializers import (
     ChallengeSerializer,
     LeagueCreateSerializer,
@@ -61,6 +62,7 @@ class LeagueFilter(django_filters.FilterSet):
     class Meta:
         model = League
         fields = ["game", "state"]
+        form = NoEmptyChoices
 
 
 class LeagueListCreateView(generics.ListAPIView):
