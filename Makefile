@@ -97,6 +97,7 @@ bench: install bench-api
 	$(PY) bench/engine.py
 	$(PY) bench/three_card.py
 	$(PY) bench/ratings.py
+	$(PY) bench/sprt.py
 
 # The API at a real ladder's size against a bare Django view, on PostgreSQL and Redis (these URLs
 # unless set). The first run seeds 100,000 players and 1,000,000 games into its own database (it
