@@ -52,6 +52,9 @@ TURN, OFFERS, DECIDE, OVER = "turn", "offers", "decide", "over"
 
 END_FOLD = "fold"  # two active players and one folded
 END_DECK = "deck"  # after a mulligan the deck cannot deal every active player a card
+# Not endings of the seed: the turn cap (a safety net) and a league's optional round of skips. The
+# cap's text is kept as it was, since stored outcomes are compared with their replays (verify.py);
+# the pages say "ended at the turn cap" from the reason.
 END_TURN_LIMIT = "turn_limit"
 END_SKIP_ROUND = "skip_round"
 END_REASONS = {
@@ -883,19 +886,21 @@ class MulliganGame(Game):
             ),
             ConfigField(
                 "max_turns",
-                "Turn limit",
+                "Turn cap",
                 "int",
                 defaults["max_turns"],
-                min=0,
+                # 0 (no cap) is accepted only with the round of skips on, so the form's least is 1.
+                min=1,
                 max=10_000,
-                help="the game ends and is scored after this many turns; 0: no limit",
+                help="a safety net: a game still running after this many turns ends there and is "
+                "scored as when the deck runs out",
             ),
             ConfigField(
                 "end_on_skip_round",
                 "End on a round of skips",
                 "bool",
                 defaults["end_on_skip_round"],
-                help="a full round in which everyone skips ends the game",
+                help="a house rule, not the seed's: a full round in which everyone skips ends the game",
             ),
         ]
 
