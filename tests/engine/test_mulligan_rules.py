@@ -681,10 +681,6 @@ class TestTermination:
         state.apply(2, {"type": "fold"})
         assert state.is_over and state.outcome().details["reason"] == "fold"
 
-    def test_the_default_turn_cap_is_a_safety_net_far_above_bot_play(self) -> None:
-        # bench/mulligan_lengths.py: no game of 10,000 per player count and bot lasts 100 turns.
-        assert start().observe(None)["max_turns"] >= 500
-
     def test_a_game_at_the_default_turn_cap_ends_with_its_own_reason(self) -> None:
         state = start(players=2)
         cap = state.observe(None)["max_turns"]

@@ -135,6 +135,8 @@ class MulliganState(State):
         top = deck[-dealt:][::-1]
         self.hands = [top[seat::n] for seat in range(n)]
         del deck[-dealt:]
+        # High Risk: "at the beginning of the game, 13 cards from the *deck pile* are sent face-down to
+        # the *discard pile*": the deck pile exists once the hands are dealt, so the burn comes after.
         if self.config["high_risk"]:
             for _ in range(cfg.HIGH_RISK_BURN):
                 self.burnt.append(deck.pop())
@@ -400,6 +402,8 @@ class MulliganState(State):
         if self.phase != TURN:
             raise IllegalAction(self._cannot_now("auction"))
         card = self._card_in_hand(seat, action)
+        # "you must place some amount of chips on top of the auctioned card": at least one; an offer's
+        # chips are optional ("may choose to place chips"), so zero or more.
         chips = self._stake(seat, action, 1) if self.playing_for_chips or "chips" in action else 0
         self._play_auction(seat, card, chips)
 
@@ -504,11 +508,14 @@ class MulliganState(State):
         self.auction_card = None
         self.auction_chips = 0
         self.offers = {}
-        # Deal from the auctioneer's left round to the auctioneer, one card each.
+        # "each of the players are drawn a new card": the seed names no order; from the auctioneer's
+        # left round to the auctioneer, one card each, as play goes round the table.
         n, active, hands, deck = self.n, self.active, self.hands, self.deck
         for receiver in [*range(seat + 1, n), *range(seat + 1)]:
             if active[receiver]:
                 hands[receiver].append(deck.pop())
+        # "not enough cards in the deck pile to deal for every player" (The Deck Nears Empty) read with
+        # "for each *active player*" (End States): folded players draw no more.
         if len(deck) < active.count(True):
             self._finish(END_DECK)
             return
@@ -551,7 +558,9 @@ class MulliganState(State):
         self.phase = OVER
         self.end_reason = reason
         if reason != END_FOLD:
-            # "Any left-over cards are revealed and then sent to the discard pile."
+            # "Any left-over cards are revealed and then sent to the discard pile." The seed says so of
+            # the deck's end only; a fold's end leaves the deck unseen, and the cap and the round of
+            # skips (not the seed's) end as the deck does.
             self.leftover = list(self.deck)
             self.discard.extend(self.deck)
             self.deck = []
@@ -565,6 +574,8 @@ class MulliganState(State):
         self.log.append(event)
 
     def _ranking(self) -> list[Seat]:
+        # The seed names only the winner ("the most valuable hand"); every seat is ranked by its hand,
+        # folded ones included (their hands are "frozen", not out), so places below first mean something.
         keys = [hand_key(hand) for hand in self.hands]
         return sorted(range(self.n), key=lambda s: keys[s], reverse=True)
 
@@ -572,6 +583,8 @@ class MulliganState(State):
         if self.phase != OVER:
             raise EngineError("the game is not over")
         ranking = self._ranking()
+        # Playing for chips, a seat scores its net chips (the pot went to the winner); otherwise the
+        # seed's game has a winner and nothing more: 1 for the winner, 0 for the others.
         if self.playing_for_chips:
             start = self.config["chips"]
             scores = tuple(float(c - start) for c in self.chips)

@@ -49,6 +49,11 @@ Interpretations (the seeds do not say):
   hand without lands), so a hand with both lands and spells may not use it either.
 - In Two-Headed Giant the teammates of the team that declares act at the same time (they "may
   consult"); a London player bottoms right after keeping, before the next side declares.
+- Vancouver's scry goes to "each player with fewer cards than their starting hand size", read
+  literally: a player who kept seven after a free multiplayer mulligan has no scry, and a player
+  with an empty library has nothing to scry.
+- The 1994 redraw is "a new, full hand of seven cards": the starting hand size, so Vanguard
+  modifiers apply, and the free multiplayer mulligan changes nothing under it.
 - All mulligans "at the same time" are taken in seat order: each player's draws come from their
   own library, so the order changes nothing.
 - Drawing from an empty library draws nothing.
@@ -472,6 +477,7 @@ class Procedure:
         self.log.append({"type": "opening_hands", "hand_sizes": [len(z.hand) for z in self.zones]})
         if self.rule == VANCOUVER:
             for seat, zones in enumerate(self.zones):
+                # "fewer cards than their starting hand size" (002), and something to look at.
                 if len(zones.hand) < self.starting[seat] and zones.library:
                     zones.scrying = True
                     zones.known_top = max(zones.known_top, 1)  # they look at the top card
