@@ -202,9 +202,12 @@ SPECTACULAR_SETTINGS = {
         "drf_spectacular.hooks.postprocess_schema_enums",
         "games.api.schema.named_parameter_enums",
     ],
-    # Enums shared by several components get one name; a game's status keeps the name it had first.
+    # Enums shared by several components get one name, the name of what they are (a generated client
+    # has a class of each): drf-spectacular would name them after a field or the first component.
     "ENUM_NAME_OVERRIDES": {
-        "LeagueGameStatusEnum": "games.models.GameStatus",
+        "GameStatusEnum": "games.models.GameStatus",
+        "CompetitionStateEnum": "games.models.CompetitionState",
+        "ChallengeStateEnum": "games.models.ChallengeState",
         "SeatKindEnum": [("player", "player"), ("bot", "bot")],
         "BotKindEnum": "games.models.BotKind",
     },

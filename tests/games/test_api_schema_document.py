@@ -101,6 +101,12 @@ def test_the_diff_sees_a_removal_and_a_change_but_not_an_addition() -> None:
     ]
 
 
+def test_the_diff_reads_no_prose_but_a_field_of_that_name() -> None:
+    old = {"description": "a", "properties": {"description": {"type": "string"}}}
+    assert not_kept(old, {"description": "b", "properties": {"description": {"type": "string"}}}) == []
+    assert not_kept(old, {"properties": {}}) == ["/properties/description removed"]
+
+
 def test_the_diff_lets_an_optional_parameter_in_between_but_not_a_required_one() -> None:
     old = {"parameters": [{"in": "query", "name": "b"}, {"in": "query", "name": "page"}]}
     between = [{"in": "query", "name": "a"}, {"in": "query", "name": "b"}, {"in": "query", "name": "page"}]
