@@ -63,7 +63,9 @@ def not_kept(old: Any, new: Any, where: str = "") -> list[str]:
         if len(new) < len(old):
             return [f"{where}: {len(old) - len(new)} item(s) removed"]
         return [
-            problem for index, item in enumerate(old) for problem in not_kept(item, new[index], f"{where}[{index}]")
+            problem
+            for index, item in enumerate(old)
+            for problem in not_kept(item, new[index], f"{where}[{index}]")
         ]
     return [] if old == new else [f"{where}: {old!r} became {new!r}"]
 
@@ -163,7 +165,9 @@ def version(document: dict[str, Any]) -> tuple[int, ...]:
 
 
 def accepted(problem: str, at_version: str) -> bool:
-    return any(entry == at_version and re.search(pattern, problem) for entry, pattern, _why in ACCEPTED_CHANGES)
+    return any(
+        entry == at_version and re.search(pattern, problem) for entry, pattern, _why in ACCEPTED_CHANGES
+    )
 
 
 @dataclass(frozen=True)

@@ -40,7 +40,11 @@ def test_what_the_api_takes_away_raises_its_version(tmp_path: Path) -> None:
 def test_the_committed_document_is_the_served_one(tmp_path: Path) -> None:
     committed, served = COMMITTED.read_text(), served_document(tmp_path)
     difference = difflib.unified_diff(
-        committed.splitlines(), served.splitlines(), "games/api/openapi.yaml (committed)", "served", lineterm=""
+        committed.splitlines(),
+        served.splitlines(),
+        "games/api/openapi.yaml (committed)",
+        "served",
+        lineterm="",
     )
     assert served == committed, (
         "the API changed: write the new document with `make schema` and commit it\n"
@@ -124,11 +128,15 @@ def test_a_renamed_component_or_a_described_answer_is_not_a_loss() -> None:
     }
     described = {"type": "object", "properties": {"id": {"type": "integer"}}}
     new = {
-        "paths": {"/a/": {"get": {"responses": {"200": {"content": {"j": {"schema": {"$ref": "#/c/Item"}}}}}}}},
+        "paths": {
+            "/a/": {"get": {"responses": {"200": {"content": {"j": {"schema": {"$ref": "#/c/Item"}}}}}}}
+        },
         "components": {"schemas": {"Item": described, "ThingRequest": {"type": "object"}}},
     }
     assert document_changes(old, new) == []
-    as_list = {"paths": {"/a/": {"get": {"responses": {"200": {"content": {"j": {"schema": {"type": "array"}}}}}}}}}
+    as_list = {
+        "paths": {"/a/": {"get": {"responses": {"200": {"content": {"j": {"schema": {"type": "array"}}}}}}}}
+    }
     assert document_changes(old, as_list | {"components": {}}) == [
         "/paths//a//get/responses/200/content/j/schema/type: 'object' became 'array'",
         "/paths//a//get/responses/200/content/j/schema/additionalProperties removed",
