@@ -56,6 +56,16 @@ def test_the_committed_client_is_what_the_generator_makes_of_the_committed_docum
     )
 
 
+def test_the_client_package_has_the_version_of_the_document() -> None:
+    import tomllib
+
+    import yaml
+
+    document = yaml.safe_load((PYTHON_CLIENT.parents[1] / "games" / "api" / "openapi.yaml").read_text())
+    package = tomllib.loads((PYTHON_CLIENT / "pyproject.toml").read_text())
+    assert package["project"]["version"] == document["info"]["version"]
+
+
 def test_the_client_imports_with_no_warning() -> None:
     every_module = (
         "import importlib, pkgutil, mulligan_league_client as package\n"

@@ -26,16 +26,23 @@ export const game: components["schemas"]["GameEnum"] = "chess";
 """
 
 
-@pytest.fixture
-def typed(tmp_path: Path) -> Path:
-    """A copy of clients/typescript with schema.d.ts generated from the committed document."""
+@pytest.fixture(scope="module")
+def schema_types(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """schema.d.ts, generated once from the committed document."""
     if not (BIN / "tsc").exists():
         pytest.fail("openapi-typescript and tsc are not installed: run `make clients-install`", pytrace=False)
-    for name in ("tsconfig.json", "example.ts"):
-        shutil.copy(PACKAGE / name, tmp_path / name)
-    generated = run(BIN / "openapi-typescript", str(DOCUMENT), "--output", str(tmp_path / "schema.d.ts"))
+    target = tmp_path_factory.mktemp("types") / "schema.d.ts"
+    generated = run(BIN / "openapi-typescript", str(DOCUMENT), "--output", str(target))
     assert generated.returncode == 0, generated.stderr
     assert "warn" not in (generated.stdout + generated.stderr).lower(), generated.stdout + generated.stderr
+    return target
+
+
+@pytest.fixture
+def typed(schema_types: Path, tmp_path: Path) -> Path:
+    """A copy of clients/typescript with the generated types."""
+    for source in (PACKAGE / "tsconfig.json", PACKAGE / "example.ts", schema_types):
+        shutil.copy(source, tmp_path / source.name)
     return tmp_path
 
 
