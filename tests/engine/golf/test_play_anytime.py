@@ -9,12 +9,12 @@ from engine.games.golf.action_ids import play_id
 from engine.games.golf.cards import PLAYER_CARD
 from engine.games.golf.phases import PLAN, RESPOND, REVEALED
 from engine.games.golf.state import GolfState
-from tests.engine.golf.tables import GAME, card, fillers, give, plan
+from tests.engine.golf.tables import GAME, card, fillers, give, plan, to_planning
 
 
 def _mulligan_table() -> tuple[GolfState, str, str, str]:
     """Seat 1 aims a Rough at seat 0, who holds a Mulligan; seat 2 holds a Pace of Play."""
-    state = GAME.new_state({"players": 3, "holes": 1}, 21)
+    state = to_planning(GAME.new_state({"players": 3, "holes": 1}, 21))
     mulligan = card(state, action="mulligan")
     pace = card(state, action="pace_of_play")
     rough = card(state, action="rough")
@@ -63,7 +63,7 @@ def test_pace_of_play_cancels_a_play_anytime_card_and_the_turn_still_ends() -> N
 
 
 def test_a_play_anytime_type_is_played_once_per_turn_and_plans_stay_hidden_from_a_peek() -> None:
-    state = GAME.new_state({"players": 2, "holes": 1}, 5)
+    state = to_planning(GAME.new_state({"players": 2, "holes": 1}, 5))
     finders = [n for n, (_, a) in state.names.items() if a == "rangefinder"][:2]
     give(state, 0, [*finders, *fillers(state, 4, set(finders))])
     give(state, 1, fillers(state, 6, set(state.hands[0])))
@@ -80,7 +80,7 @@ def test_a_play_anytime_type_is_played_once_per_turn_and_plans_stay_hidden_from_
 def test_a_dig_through_the_bag_discards_other_cards_of_the_hand_in_order_as_listed() -> None:
     # A move is checked without listing the discards (play_anytime.is_choice): by id and by dict,
     # a discard is taken exactly when it is one of the listed ones.
-    state = GAME.new_state({"players": 2, "holes": 1}, 7)
+    state = to_planning(GAME.new_state({"players": 2, "holes": 1}, 7))
     dig = card(state, action="dig_through_the_bag")
     others = fillers(state, 5, {dig})
     give(state, 0, [dig, *others])
