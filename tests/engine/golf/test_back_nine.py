@@ -39,7 +39,11 @@ def test_after_nine_holes_every_player_votes_at_once_and_nobody_sees_a_vote_befo
     assert [state.action_for_id(i) for i in (VOTE_PLAY, VOTE_STOP)] == [PLAY_ON, STOP]
     state.apply(0, PLAY_ON)
     assert state.to_act() == [1, 2]
-    assert state.observe(0)["back_nine"] == {"decided": None, "voted": [True, False, False], "votes": [True, None, None]}
+    assert state.observe(0)["back_nine"] == {
+        "decided": None,
+        "voted": [True, False, False],
+        "votes": [True, None, None],
+    }
     assert state.observe(1)["back_nine"]["votes"] == [None, None, None]
     assert GAME.redact_action(0, PLAY_ON, 1) == {"type": "back_nine"}
     assert GAME.redact_action(0, PLAY_ON, 0) == PLAY_ON

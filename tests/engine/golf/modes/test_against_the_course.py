@@ -131,7 +131,9 @@ def test_a_mulligan_cancels_the_courses_action() -> None:
 
 
 def test_a_tied_hole_has_no_course_actions_and_the_round_plays_out() -> None:
-    state = to_planning(GAME.new_state({"players": 2, "holes": 3, "mode": "against_the_course", "turn_cap": 4}, 4))
+    state = to_planning(
+        GAME.new_state({"players": 2, "holes": 3, "mode": "against_the_course", "turn_cap": 4}, 4)
+    )
     rng = random.Random(4)
     while not state.is_over:
         seat = state.to_act()[0]
