@@ -479,12 +479,12 @@ class GolfState(State):
         # CLEANUP: the Actions that took effect stay lined up on the boards until the hole ends;
         # the seats' other Action cards go to the discard pile (a mode puts its own away).
         board_actions = self.board_actions
-        for index, seat in enumerate(lined_up(clubs, plays)):
+        for index, board in enumerate(lined_up(clubs, plays)):
             card = play_cards[index] if index < len(play_cards) else None  # the Mulligans have none
             if card is None:
                 continue
-            if seat is not None:
-                board_actions[seat].append(card)
+            if board is not None:
+                board_actions[board].append(card)
             elif index < seats_plays:
                 discard.append(card)
         self.plans = [None] * self.n

@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from engine import IllegalAction
+from engine.games.golf import play_anytime
 from engine.games.golf.action_ids import play_id
 from engine.games.golf.cards import PLAYER_CARD
-from engine.games.golf import play_anytime
 from engine.games.golf.phases import DRAW, PLAN, READY, RESPOND, REVEALED
 from engine.games.golf.state import GolfState
 from tests.engine.golf.tables import GAME, card, fillers, give, plan, to_planning

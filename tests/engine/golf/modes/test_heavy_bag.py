@@ -8,7 +8,6 @@ import pytest
 
 from engine.core import IllegalAction
 from engine.games.golf.cards import PLAYER_CARD
-from engine.games.golf.phases import PLAN
 from tests.engine.golf.modes.tables import GAME, card, fillers, give, plan, simple
 from tests.engine.golf.tables import to_planning
 
