@@ -11,7 +11,13 @@ from games.api.json_requests import JsonRequest
 from games.converters import MAX_ID
 from games.models import VersionTest, VersionTestModel, VersionTestState
 from games.ratings.sprt import Bounds, Model
-from games.services.version_tests import DEFAULT_ALPHA, DEFAULT_BETA, DEFAULT_ELO0, DEFAULT_ELO1, TestRequest
+from games.services.version_tests import (
+    DEFAULT_ALPHA,
+    DEFAULT_BETA,
+    DEFAULT_ELO0,
+    DEFAULT_ELO1,
+    VersionTestRequest,
+)
 
 
 class VersionTestCreateSerializer(JsonRequest):
@@ -75,22 +81,6 @@ class VersionTestCreateSerializer(JsonRequest):
         f"default {settings.VERSIONTEST_DEFAULT_MAX_DEALS}, at most the site's cap",
     )
 
-    def test_request(self) -> TestRequest:
-        data = self.validated_data
-        return TestRequest(
-            candidate_version=data.get("candidate_version"),
-            baseline_version=data.get("baseline_version"),
-            baseline_bot=data.get("baseline_bot"),
-            config=data["config"],
-            opponents=list(data["opponents"]),
-            elo0=data["elo0"],
-            elo1=data["elo1"],
-            model=data["model"],
-            alpha=data["alpha"],
-            beta=data["beta"],
-            max_deals=data.get("max_deals"),
-        )
-
 
 class VersionTestPublishSerializer(JsonRequest):
     published = serializers.BooleanField(
@@ -149,6 +139,23 @@ class VersionTestSerializer(serializers.Serializer[dict[str, Any]]):
     llr = LlrSerializer()
     elo = EstimateSerializer(help_text="logistic Elo per game")
     nelo = EstimateSerializer(help_text="normalized Elo per game")
+
+
+def test_request_from(data: dict[str, Any]) -> VersionTestRequest:
+    """The service's request from a :class:`VersionTestCreateSerializer`'s validated data."""
+    return VersionTestRequest(
+        candidate_version=data.get("candidate_version"),
+        baseline_version=data.get("baseline_version"),
+        baseline_bot=data.get("baseline_bot"),
+        config=data.get("config") or {},
+        opponents=list(data.get("opponents") or ()),
+        elo0=data.get("elo0"),
+        elo1=data.get("elo1"),
+        model=data.get("model") or VersionTestModel.NORMALIZED,
+        alpha=data.get("alpha"),
+        beta=data.get("beta"),
+        max_deals=data.get("max_deals"),
+    )
 
 
 def version_test_data(test: VersionTest) -> dict[str, Any]:

@@ -18,6 +18,7 @@ from games.api.version_test_serializers import (
     VersionTestCreateSerializer,
     VersionTestPublishSerializer,
     VersionTestSerializer,
+    test_request_from,
     version_test_data,
 )
 from games.models import Bot, VersionTest
@@ -74,7 +75,9 @@ class VersionTestListCreateView(APIView):
         bot = _bot(pk)
         serializer = VersionTestCreateSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        test = version_test_start(bot_pk=bot.pk, user=request.user, request=serializer.test_request())
+        test = version_test_start(
+            bot_pk=bot.pk, user=request.user, request=test_request_from(serializer.validated_data)
+        )
         return Response(version_test_data(_test(bot, test.pk, request)), status=status.HTTP_201_CREATED)
 
 

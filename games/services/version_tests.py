@@ -77,12 +77,12 @@ class TooManyTests(Conflict):
     code = "too_many_tests"
 
 
-class TestFinished(Conflict):
+class VersionTestFinished(Conflict):
     code = "test_finished"
 
 
 @dataclass(frozen=True)
-class TestRequest:
+class VersionTestRequest:
     """What an author asks for; ``None`` where they left the default."""
 
     candidate_version: int | None = None
@@ -103,7 +103,7 @@ class TestRequest:
 
 @transaction.atomic
 def version_test_start(
-    *, bot_pk: int, user: AbstractBaseUser | AnonymousUser, request: TestRequest
+    *, bot_pk: int, user: AbstractBaseUser | AnonymousUser, request: VersionTestRequest
 ) -> VersionTest:
     """Start a test of the author's bot; every refusal names its field and starts nothing."""
     bot = Bot.objects.select_related("competitor").filter(pk=bot_pk).first()
@@ -149,7 +149,7 @@ def version_test_stop(*, test_pk: int, user: AbstractBaseUser | AnonymousUser) -
     """The author stops a running test: it keeps its figures, its games still playing are aborted."""
     test = _owned_test(test_pk, user)
     if not test.is_running:
-        raise TestFinished(f"the test is {test.state} already")
+        raise VersionTestFinished(f"the test is {test.state} already")
     _finish(test, VersionTestState.STOPPED, timezone.now())
     return test
 
@@ -189,7 +189,7 @@ def _owned_test(test_pk: int, user: AbstractBaseUser | AnonymousUser) -> Version
 # -- What an author may ask for -------------------------------------------------------------------
 
 
-def _bounds(request: TestRequest) -> Bounds:
+def _bounds(request: VersionTestRequest) -> Bounds:
     elo0 = DEFAULT_ELO0 if request.elo0 is None else request.elo0
     elo1 = DEFAULT_ELO1 if request.elo1 is None else request.elo1
     alpha = DEFAULT_ALPHA if request.alpha is None else request.alpha
@@ -251,7 +251,9 @@ def _candidate(bot: Bot, number: int | None) -> BotVersion | None:
     return _passed_version(bot, number, "candidate_version")
 
 
-def _baseline(bot: Bot, candidate: BotVersion | None, request: TestRequest) -> tuple[Bot, BotVersion | None]:
+def _baseline(
+    bot: Bot, candidate: BotVersion | None, request: VersionTestRequest
+) -> tuple[Bot, BotVersion | None]:
     """Another version of the bot, or another bot the author may play (at its active version)."""
     if (request.baseline_version is None) == (request.baseline_bot is None):
         raise InvalidInput(

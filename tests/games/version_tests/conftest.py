@@ -12,7 +12,7 @@ from django.core.cache import cache
 
 from games.models import Bot, BotKind, BotVersion, Player, ValidationStatus, VersionTest
 from games.services.bot_versions import bot_create
-from games.services.version_tests import TestRequest, version_test_start
+from games.services.version_tests import VersionTestRequest, version_test_start
 from tests.games.factories import BotFactory, PlayerFactory
 
 
@@ -77,8 +77,20 @@ def run_test(
 
     def start(bot: Bot, user: Any, **asked: Any) -> VersionTest:
         with django_capture_on_commit_callbacks(execute=True):
-            test = version_test_start(bot_pk=bot.pk, user=user, request=TestRequest(**asked))
+            test = version_test_start(bot_pk=bot.pk, user=user, request=VersionTestRequest(**asked))
         test.refresh_from_db()
         return test
 
     return start
+
+
+@pytest.fixture
+def unplayed(monkeypatch: pytest.MonkeyPatch) -> list[list[int]]:
+    """No worker plays the tests' games: the test script ends them (each list: one call's games)."""
+    calls: list[list[int]] = []
+
+    def record(game_pks: Any, *, submitted: bool) -> None:
+        calls.append(list(game_pks))
+
+    monkeypatch.setattr("games.services.version_tests.version_test_games_play_on_commit", record)
+    return calls
