@@ -20,6 +20,7 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST, require_safe
 
 from engine import registered_games
+from games.api.version_test_serializers import test_request_from
 from games.models import Bot, BotKind
 from games.selectors import bots as bot_selectors
 from games.services.bot_versions import (
@@ -30,7 +31,6 @@ from games.services.bot_versions import (
     check_upload_size,
     upload_max_bytes,
 )
-from games.api.version_test_serializers import test_request_from
 from games.services.errors import ServiceError
 from games.services.players import player_for_user
 from games.services.version_tests import version_test_start

@@ -4,13 +4,13 @@ from django.urls import include, path
 
 from games.web import account_views, competition_views, game_views, profile_views, views
 from games.web import bot_views as bots
-from games.web import version_test_views as version_tests
 from games.web import challenge_views as challenges
 from games.web import competition_actions as competition_buttons
 from games.web import competition_new_views as competition_new
 from games.web import live_views as live
 from games.web import rules_views as rules
 from games.web import settings_views as my_settings
+from games.web import version_test_views as version_tests
 
 urlpatterns = [
     path("", views.home, name="home"),

@@ -27,7 +27,7 @@ from games.selectors import version_tests as test_selectors
 from games.services.errors import ServiceError
 from games.services.version_tests import version_test_publish, version_test_stop
 from games.web.live_views import WAIT_RATE
-from games.web.serializer_forms import SerializerForm, serializer_form
+from games.web.serializer_forms import serializer_form
 
 LABELS = {
     "candidate_version": "Candidate version",

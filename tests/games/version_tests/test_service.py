@@ -16,8 +16,8 @@ from games.ratings.sprt import Bounds, Decision, Model, evaluate_paired, evaluat
 from games.services.errors import Conflict, InvalidInput, NotAllowed
 from games.services.game_flow import ending_forfeit, games_end
 from games.services.version_tests import (
-    VersionTestRequest,
     TooManyTests,
+    VersionTestRequest,
     version_test_publish,
     version_test_start,
     version_test_stop,
@@ -377,8 +377,8 @@ def test_bad_input_names_its_field_and_starts_nothing(
 def test_a_baseline_or_opponent_the_author_may_not_play_is_refused(
     author: Player, stranger: Player, heuristic: Bot, unplayed: list[list[int]], commit: Any
 ) -> None:
-    from games.services.bot_versions import bot_create
     from games.models import BotKind
+    from games.services.bot_versions import bot_create
 
     unvalidated = bot_create(owner=stranger, name="Mallory's bot", game_id="mulligan", kind=BotKind.PROGRAM)
     golf = owned_builtin(stranger, "random", game_id="golf")
