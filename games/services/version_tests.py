@@ -273,10 +273,11 @@ def _baseline(
                 field="baseline_version",
             )
         return bot, version
+    other_pk: int = request.baseline_bot  # type: ignore[assignment]  # exactly one was given
     other = (
         Bot.objects.select_related("competitor", "active_version")
         .defer("active_version__content")
-        .filter(pk=request.baseline_bot)
+        .filter(pk=other_pk)
         .first()
     )
     if other is None:
