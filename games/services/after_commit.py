@@ -12,11 +12,11 @@ from collections.abc import Iterable, Sequence
 
 from django.conf import settings
 from django.db import transaction
-from django.db.models import Q
 
 from games import tasks
-from games.models import MatchGame, VersionTestDeal
+from games.models import MatchGame
 from games.selectors.games import game_has_submitted_bots, games_with_submitted_bots
+from games.selectors.version_tests import version_test_games
 
 
 def bots_play_on_commit(game_pk: int, *, submitted: bool | None = None) -> None:
@@ -89,10 +89,7 @@ def version_tests_advance_on_commit(ended: Sequence[tuple[int, bool]]) -> None:
     unrated = [pk for pk, rated in ended if not rated]
     if not unrated:
         return
-    pairs = VersionTestDeal.objects.filter(Q(first_game_id__in=unrated) | Q(second_game_id__in=unrated))
-    in_tests = sorted(
-        {pk for pair in pairs.values_list("first_game_id", "second_game_id") for pk in pair} & set(unrated)
-    )
+    in_tests = sorted(version_test_games(unrated))
     if in_tests:
         transaction.on_commit(lambda: tasks.advance_version_tests.delay(in_tests))
 

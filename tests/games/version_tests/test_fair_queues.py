@@ -130,3 +130,34 @@ def test_a_deployment_gives_the_tests_a_worker_of_their_own(settings: Any) -> No
     tests_workers = [name for name, queues in consumed.items() if settings.QUEUE_VERSIONTESTS in queues]
     assert tests_workers == ["worker-versiontests"]
     assert consumed["worker-versiontests"] == {settings.QUEUE_VERSIONTESTS}
+
+
+def test_a_stalled_test_game_goes_back_to_the_versiontests_queue(
+    broker: MemoryBroker,
+    author: Player,
+    heuristic: Bot,
+    random_builtin: Bot,
+    django_capture_on_commit_callbacks: Capture,
+    settings: Any,
+) -> None:
+    """A worker that died on a test's games: the stall sweep hands them back where they came from."""
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from games.services.stalls import stalled_games_requeue
+
+    settings.VERSIONTEST_DEALS_IN_FLIGHT = 2
+    with django_capture_on_commit_callbacks(execute=True):
+        version_test_start(
+            bot_pk=heuristic.pk,
+            user=author.user,
+            request=VersionTestRequest(baseline_bot=random_builtin.pk, config={"players": 2}),
+        )
+    broker.queues.clear()  # the worker took the tasks, and died
+    later = timezone.now() + timedelta(seconds=settings.STALL_SECONDS + 60)
+    with django_capture_on_commit_callbacks(execute=True):
+        handed = stalled_games_requeue(now=later)
+    assert handed == 4
+    assert broker.names(settings.QUEUE_VERSIONTESTS) == ["games.tasks.play_version_test_games"]
+    assert not broker.queues[settings.QUEUE_BOTS] and not broker.queues[settings.QUEUE_SANDBOX]
