@@ -168,7 +168,8 @@ def games_end(ended: Sequence[tuple[Game, Sequence[Seat], Ending]], *, now: date
 
 def games_cancel(pks: Sequence[int], *, now: datetime) -> None:
     """Abort these running games (rows locked by the caller) because their competition was
-    cancelled: no outcome, no ratings, no progress to make; nobody's turn any more."""
+    cancelled or their version test has decided: no outcome, no ratings, no progress to make;
+    nobody's turn any more."""
     Game.objects.filter(pk__in=pks).update(status=GameStatus.ABORTED, finished_at=now)
     Seat.objects.filter(game_id__in=pks, to_act=True).update(to_act=False)
 
