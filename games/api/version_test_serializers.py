@@ -56,7 +56,9 @@ class VersionTestCreateSerializer(JsonRequest):
         default=list,
         help_text="bot ids of the other seats of a table of three or more (players - 1 of them)",
     )
-    elo0 = serializers.FloatField(required=False, default=DEFAULT_ELO0, help_text="H0's Elo (lower bound)")
+    elo0 = serializers.FloatField(
+        required=False, default=DEFAULT_ELO0, help_text="H0's Elo (lower bound), within ±2000"
+    )
     elo1 = serializers.FloatField(
         required=False, default=DEFAULT_ELO1, help_text="H1's Elo (upper bound), above elo0"
     )

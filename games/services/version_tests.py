@@ -71,6 +71,8 @@ DEFAULT_ELO0 = 0.0
 DEFAULT_ELO1 = 2.0
 DEFAULT_ALPHA = 0.05
 DEFAULT_BETA = 0.05
+# Far beyond any version's gain in either model; bounds past it only make the SPRT's numbers overflow.
+MAX_ELO = 2000.0
 
 
 class TooManyTests(Conflict):
@@ -201,6 +203,9 @@ def _bounds(request: VersionTestRequest) -> Bounds:
     for name, value in (("elo0", elo0), ("elo1", elo1), ("alpha", alpha), ("beta", beta)):
         if not math.isfinite(value):
             raise InvalidInput(f"{name} must be a finite number", field=name)
+    for name, value in (("elo0", elo0), ("elo1", elo1)):
+        if not -MAX_ELO <= value <= MAX_ELO:
+            raise InvalidInput(f"{name} lies between {-MAX_ELO:g} and {MAX_ELO:g}, not {value:g}", field=name)
     if not elo0 < elo1:
         raise InvalidInput(f"elo0 ({elo0:g}) must be below elo1 ({elo1:g})", field="elo1")
     for name, value in (("alpha", alpha), ("beta", beta)):

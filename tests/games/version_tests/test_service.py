@@ -342,6 +342,8 @@ def test_submitted_versions_sit_in_their_seats(
         ({"candidate_version": 2, "baseline_version": 1, "baseline_bot": 1}, "baseline_bot"),
         ({"candidate_version": 2, "baseline_version": 1, "elo0": 2, "elo1": 0}, "elo1"),
         ({"candidate_version": 2, "baseline_version": 1, "elo0": 1, "elo1": 1}, "elo1"),
+        ({"candidate_version": 2, "baseline_version": 1, "elo0": -1e300}, "elo0"),
+        ({"candidate_version": 2, "baseline_version": 1, "elo1": 5000}, "elo1"),
         ({"candidate_version": 2, "baseline_version": 1, "alpha": 0.5}, "alpha"),
         ({"candidate_version": 2, "baseline_version": 1, "alpha": 0}, "alpha"),
         ({"candidate_version": 2, "baseline_version": 1, "beta": 0.7}, "beta"),
