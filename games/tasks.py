@@ -74,6 +74,10 @@ def play_remote_bots(self: Task[[int], int], game_id: int) -> int:
     worker that cannot sandbox programs hands the game back to the queue for a while (and logs why)
     rather than run a program unconfined or charge the bot for it.
     """
+    return _play_remote(self, game_id)
+
+
+def _play_remote(task: Task[[int], int], game_id: int) -> int:
     from games.services.remote_play import WorkerCannotSandbox, game_play_remote
     from games.services.stalls import bots_requeue_noted
 
@@ -83,7 +87,48 @@ def play_remote_bots(self: Task[[int], int], game_id: int) -> int:
         countdown = settings.BOT_SANDBOX_RETRY_SECONDS
         # Still for a while on purpose: the stall sweep must not queue copies of it meanwhile.
         bots_requeue_noted(game_pk=game_id, due=timezone.now() + timedelta(seconds=countdown))
-        raise self.retry(exc=exc, countdown=countdown, max_retries=settings.BOT_SANDBOX_MAX_RETRIES) from exc
+        raise task.retry(exc=exc, countdown=countdown, max_retries=settings.BOT_SANDBOX_MAX_RETRIES) from exc
+
+
+# -- Version tests: the same bot runners on the versiontests queue (settings: CELERY_TASK_ROUTES) --
+
+
+@shared_task(**_RELIABLE, soft_time_limit=240, time_limit=300)
+def play_version_test_games(game_ids: list[int]) -> int:
+    """``play_bot_games`` for a version test's games of built-in bots, on the versiontests queue."""
+    from games.services.games import game_play_bots_batch
+
+    return sum(game_play_bots_batch(game_pks=game_ids).values())
+
+
+@shared_task(
+    **_RELIABLE,
+    bind=True,
+    soft_time_limit=settings.BOT_GAME_TIME_LIMIT,
+    time_limit=settings.BOT_GAME_TIME_LIMIT + 60,
+)
+def play_version_test_remote(self: Task[[int], int], game_id: int) -> int:
+    """``play_remote_bots`` for a version test's game with submitted bots, on the versiontests queue
+    (whose workers must be able to sandbox programs, as the sandbox queue's)."""
+    return _play_remote(self, game_id)
+
+
+@shared_task(**_RELIABLE, soft_time_limit=240, time_limit=300)
+def advance_version_tests(game_ids: list[int]) -> int:
+    """Count the pairs these ended games complete, run the SPRT, and start more deals or stop.
+    Safe to run twice: a pair is counted once, under its test's row lock. Returns the pairs counted."""
+    from games.services.version_tests import version_tests_advance
+
+    return version_tests_advance(game_pks=game_ids)
+
+
+@shared_task(**_RELIABLE, soft_time_limit=50, time_limit=60)
+def top_up_version_tests() -> int:
+    """Give running version tests their deals where a lost task or the daily cap left them short
+    (celery beat, every ``VERSIONTEST_TOP_UP_INTERVAL``). Returns the deals started."""
+    from games.services.version_tests import version_tests_top_up
+
+    return version_tests_top_up()
 
 
 @shared_task(**_RELIABLE, soft_time_limit=240, time_limit=300)

@@ -24,6 +24,12 @@ OPERATION_IDS: dict[tuple[str, str], str] = {
     ("POST", "/api/bots/{id}/versions/"): "create_bot_version",
     ("GET", "/api/bots/{id}/versions/{number}/"): "get_bot_version",
     ("POST", "/api/bots/{id}/versions/{number}/activate/"): "activate_bot_version",
+    # Version tests of a bot
+    ("GET", "/api/bots/{id}/tests/"): "list_version_tests",
+    ("POST", "/api/bots/{id}/tests/"): "start_version_test",
+    ("GET", "/api/bots/{id}/tests/{tid}/"): "get_version_test",
+    ("POST", "/api/bots/{id}/tests/{tid}/stop/"): "stop_version_test",
+    ("POST", "/api/bots/{id}/tests/{tid}/publish/"): "publish_version_test",
     # The registered games
     ("GET", "/api/catalog/"): "get_catalog",
     # Challenges

@@ -10,6 +10,7 @@ from games.api import league_views as leagues
 from games.api import me_views as me
 from games.api import notification_views as notifications
 from games.api import token_views as tokens
+from games.api import version_test_views as version_tests
 from games.api import views
 
 # Redoc styles itself by inserting <style> elements (styled-components) and fails to render without
@@ -68,6 +69,18 @@ urlpatterns = [
     ),
     path("bots/<id:pk>/games/", bots.BotGamesView.as_view(), name="api-bot-games"),
     path("bots/<id:pk>/faults/", bots.BotFaultsView.as_view(), name="api-bot-faults"),
+    path("bots/<id:pk>/tests/", version_tests.VersionTestListCreateView.as_view(), name="api-bot-tests"),
+    path("bots/<id:pk>/tests/<id:tid>/", version_tests.VersionTestDetailView.as_view(), name="api-bot-test"),
+    path(
+        "bots/<id:pk>/tests/<id:tid>/stop/",
+        version_tests.VersionTestStopView.as_view(),
+        name="api-bot-test-stop",
+    ),
+    path(
+        "bots/<id:pk>/tests/<id:tid>/publish/",
+        version_tests.VersionTestPublishView.as_view(),
+        name="api-bot-test-publish",
+    ),
     path("tournaments/", tournaments.TournamentListCreateView.as_view(), name="api-tournaments"),
     path("tournaments/<id:pk>/", tournaments.TournamentDetailView.as_view(), name="api-tournament"),
     path("tournaments/<id:pk>/open/", tournaments.TournamentOpenView.as_view(), name="api-tournament-open"),

@@ -45,6 +45,7 @@ from games.models.players import Bot, BotKind, Competitor, Player
 from games.models.ratings import LeagueRatingChange, Rating, RatingChange
 from games.models.tokens import ApiToken
 from games.models.vacations import Vacation
+from games.models.version_tests import VersionTest, VersionTestDeal, VersionTestModel, VersionTestState
 
 __all__ = [
     "DEFAULT_MOVE_TIME",
@@ -92,4 +93,8 @@ __all__ = [
     "TournamentFormat",
     "Vacation",
     "ValidationStatus",
+    "VersionTest",
+    "VersionTestDeal",
+    "VersionTestModel",
+    "VersionTestState",
 ]

@@ -16,6 +16,7 @@ from django.db import transaction
 from games import tasks
 from games.models import MatchGame
 from games.selectors.games import game_has_submitted_bots, games_with_submitted_bots
+from games.selectors.version_tests import version_test_games
 
 
 def bots_play_on_commit(game_pk: int, *, submitted: bool | None = None) -> None:
@@ -63,6 +64,34 @@ def competitions_advance_on_commit(game_pks: Sequence[int]) -> None:
     in_matches = sorted(MatchGame.objects.filter(game_id__in=game_pks).values_list("game_id", flat=True))
     if in_matches:
         transaction.on_commit(lambda: tasks.advance_competitions.delay(in_matches))
+
+
+def version_test_games_play_on_commit(game_pks: Sequence[int], *, submitted: bool) -> None:
+    """A version test's new games, on the versiontests queue once the transaction commits: games with
+    submitted bots one per task (as the sandbox queue plays them), built-in bots' all in one task."""
+    pks = list(game_pks)
+    if not pks:
+        return
+    if submitted:
+        for pk in pks:
+            _version_test_remote_on_commit(pk)
+    else:
+        transaction.on_commit(lambda: tasks.play_version_test_games.delay(pks))
+
+
+def _version_test_remote_on_commit(game_pk: int) -> None:
+    transaction.on_commit(lambda: tasks.play_version_test_remote.delay(game_pk))
+
+
+def version_tests_advance_on_commit(ended: Sequence[tuple[int, bool]]) -> None:
+    """Once these ended games (pk, rated) are committed, let the version tests they belong to count
+    their pairs. Only unrated games can be a test's, so a rated game's end costs no query here."""
+    unrated = [pk for pk, rated in ended if not rated]
+    if not unrated:
+        return
+    in_tests = sorted(version_test_games(unrated))
+    if in_tests:
+        transaction.on_commit(lambda: tasks.advance_version_tests.delay(in_tests))
 
 
 def turn_notifications_on_commit(turns: Sequence[tuple[int, int, Sequence[int]]]) -> None:

@@ -9,8 +9,9 @@ a submitted bot's step) holds the game rows' locks and then:
    (:func:`ending_played`), forfeited by late or faulty seats (:func:`ending_forfeit`), or aborted
    because no person ever moved (:func:`ending_aborted`). Its consequences follow in a fixed order:
    the outcome and each seat's rank and score, then ratings (the global Elo, then the league's),
-   then the match and round progress (after the commit). Nobody is notified of a game's end (there
-   is no such notification); the turn notifications stop because the game has no turn any more;
+   then the match and round progress and the version tests' pairs (after the commit). Nobody is
+   notified of a game's end (there is no such notification); the turn notifications stop because
+   the game has no turn any more;
 3. begins the next turn of the games that go on with :func:`turns_begin`: the move deadline of the
    people who must act now, and their "your turn" notifications (one task after the commit decides
    who is told and how: :func:`games.services.notifications.turn_notifications_send`).
@@ -29,7 +30,11 @@ from engine import State
 from games.models import Game, GameStatus, Move, Seat
 from games.scheduling.scoring import forfeit_places
 from games.selectors.deadlines import DeadlineRules, deadline_rules_for, people_to_act, seat_deadlines
-from games.services.after_commit import competitions_advance_on_commit, turn_notifications_on_commit
+from games.services.after_commit import (
+    competitions_advance_on_commit,
+    turn_notifications_on_commit,
+    version_tests_advance_on_commit,
+)
 from games.services.bulk import insert_rows, update_rows
 from games.services.league_ratings import league_ratings_apply_for_games
 from games.services.ratings import rating_apply_for_games
@@ -135,7 +140,8 @@ def ending_aborted(late: Sequence[int]) -> Ending:
 def games_end(ended: Sequence[tuple[Game, Sequence[Seat], Ending]], *, now: datetime) -> None:
     """End these games (their rows locked by the caller; ``seats`` in index order) and apply what
     follows, in this order: outcome, ranks and scores; ratings, game after game in the order given
-    (the order they are rated in); the tournaments' progress once the transaction commits."""
+    (the order they are rated in); the tournaments' progress and the version tests' pairs once the
+    transaction commits."""
     if not ended:
         return
     for game, seats, ending in ended:
@@ -157,11 +163,13 @@ def games_end(ended: Sequence[tuple[Game, Sequence[Seat], Ending]], *, now: date
     rating_apply_for_games(finished=scored)
     league_ratings_apply_for_games(finished=scored)
     competitions_advance_on_commit([game.pk for game, _, _ in ended])
+    version_tests_advance_on_commit([(game.pk, game.rated) for game, _, _ in ended])
 
 
 def games_cancel(pks: Sequence[int], *, now: datetime) -> None:
     """Abort these running games (rows locked by the caller) because their competition was
-    cancelled: no outcome, no ratings, no progress to make; nobody's turn any more."""
+    cancelled or their version test has decided: no outcome, no ratings, no progress to make;
+    nobody's turn any more."""
     Game.objects.filter(pk__in=pks).update(status=GameStatus.ABORTED, finished_at=now)
     Seat.objects.filter(game_id__in=pks, to_act=True).update(to_act=False)
 

@@ -38,7 +38,8 @@ from django.utils import timezone
 
 from games.models import CompetitionState, Game, GameStatus, Round, Seat
 from games.selectors.games import games_with_submitted_bots
-from games.services.after_commit import games_enqueue_bots
+from games.selectors.version_tests import version_test_games
+from games.services.after_commit import games_enqueue_bots, version_test_games_play_on_commit
 from games.services.remote_play import remote_rules_for
 from games.services.rounds import tournament_advance
 
@@ -114,7 +115,11 @@ def _requeue(candidates: Sequence[int], now: datetime) -> int:
     if not stalled:
         return 0
     Game.objects.filter(pk__in=stalled).update(bots_requeued_at=now)
-    games_enqueue_bots(sorted(stalled))
+    # A version test's games go back to the versiontests queue, never to a tournament's.
+    tested = version_test_games(stalled)
+    games_enqueue_bots(sorted(pk for pk in stalled if pk not in tested))
+    version_test_games_play_on_commit(sorted(pk for pk in tested if pk in submitted), submitted=True)
+    version_test_games_play_on_commit(sorted(pk for pk in tested if pk not in submitted), submitted=False)
     logger.warning("handing %d stalled bot games to a worker again: %s", len(stalled), sorted(stalled)[:50])
     return len(stalled)
 

@@ -1,4 +1,5 @@
-"""Bot pages: the list, one bot (versions, games, faults, ratings; forms for its owner), a new bot.
+"""Bot pages: the list, one bot (versions, games, faults, ratings, version tests; forms for its
+owner), a new bot, a new version test.
 
 Forms post to their own URLs; a refusal from a service is shown on the bot's page with the
 service's status (400, 403, 409, 413) and changes nothing; a success redirects back (post/redirect/get).
@@ -19,6 +20,7 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST, require_safe
 
 from engine import registered_games
+from games.api.version_test_serializers import test_request_from
 from games.models import Bot, BotKind
 from games.selectors import bots as bot_selectors
 from games.services.bot_versions import (
@@ -31,6 +33,8 @@ from games.services.bot_versions import (
 )
 from games.services.errors import ServiceError
 from games.services.players import player_for_user
+from games.services.version_tests import version_test_start
+from games.web.version_test_views import VersionTestForm, version_tests_context
 
 PAGE_SIZE = 50
 RECENT_GAMES = 20
@@ -123,6 +127,7 @@ def _bot_page(request: HttpRequest, bot: Bot, status: int = 200, **given: Any) -
         "upload_form": given.get("upload_form") or UploadForm(),
         "url_form": given.get("url_form") or UrlForm(),
         "upload_limit": _limit_words(),
+        **version_tests_context(bot, request, given.get("test_form")),
     }
     return render(request, "bots/bot_detail.html", context, status=status)
 
@@ -220,3 +225,24 @@ def bot_activate(request: HttpRequest, pk: int, number: int) -> HttpResponse:
         return _bot_page(request, bot, exc.status_code)
     messages.success(request, f"Version {number} is now the one that plays.")
     return redirect("bot", pk=bot.pk)
+
+
+@login_required
+@require_POST
+def version_test_new(request: HttpRequest, pk: int) -> HttpResponse:
+    """The bot page's form starts a version test through the service the API calls."""
+    bot = bot_selectors.bot_or_none(pk)
+    if bot is None:
+        return _not_found(request, pk)
+    form = VersionTestForm(request.POST)
+    if not form.is_valid():
+        return _bot_page(request, bot, 400, test_form=form)
+    try:
+        test = version_test_start(
+            bot_pk=bot.pk, user=request.user, request=test_request_from(form.validated_data)
+        )
+    except ServiceError as exc:
+        form.add_service_error(exc.message, exc.field)
+        return _bot_page(request, bot, exc.status_code, test_form=form)
+    messages.success(request, f"Version test {test.pk} started.")
+    return redirect("bot-test", pk=bot.pk, tid=test.pk)

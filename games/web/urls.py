@@ -10,6 +10,7 @@ from games.web import competition_new_views as competition_new
 from games.web import live_views as live
 from games.web import rules_views as rules
 from games.web import settings_views as my_settings
+from games.web import version_test_views as version_tests
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -60,6 +61,12 @@ urlpatterns = [
     path("bots/<id:pk>/upload/", bots.bot_upload, name="bot-upload"),
     path("bots/<id:pk>/url/", bots.bot_register_url, name="bot-register-url"),
     path("bots/<id:pk>/versions/<id:number>/activate/", bots.bot_activate, name="bot-activate"),
+    path("bots/<id:pk>/tests/new/", bots.version_test_new, name="bot-test-new"),
+    path("bots/<id:pk>/tests/<id:tid>/", version_tests.version_test_detail, name="bot-test"),
+    path("bots/<id:pk>/tests/<id:tid>/part/", version_tests.version_test_part, name="bot-test-part"),
+    path("bots/<id:pk>/tests/<id:tid>/wait/", version_tests.version_test_wait, name="bot-test-wait"),
+    path("bots/<id:pk>/tests/<id:tid>/stop/", version_tests.version_test_stop_view, name="bot-test-stop"),
+    path("bots/<id:pk>/tests/<id:tid>/publish/", version_tests.version_test_publish_view, name="bot-test-publish"),
     path("settings/", my_settings.settings_page, name="settings"),
     path("settings/webhook-secret/", my_settings.rotate_secret, name="settings-rotate-secret"),
     path("settings/test/", my_settings.send_test, name="settings-test"),

@@ -259,6 +259,13 @@ QUEUE_NOTIFICATIONS = "notifications"
 # Games with submitted bots (programs in the sandbox, HTTP bots): long tasks that mostly wait, on
 # hosts that have bubblewrap (a worker without it refuses program bots).
 QUEUE_SANDBOX = "sandbox"
+# Version tests' games and bookkeeping (games.services.version_tests): below every tournament queue.
+# Each test keeps at most VERSIONTEST_DEALS_IN_FLIGHT deals queued, so this queue never holds a
+# backlog, and a worker that consumes several queues takes from them in turn: a tournament's task
+# waits behind at most the one test task each worker process is playing, never behind a test's
+# thousands of deals. A deployment gives the queue workers of its own (docker/README.md) and
+# leaves it off the tournament workers' -Q, so tests never take a tournament worker's time at all.
+QUEUE_VERSIONTESTS = "versiontests"
 WORKER_QUEUES = [
     QUEUE_BOTS,
     QUEUE_SANDBOX,
@@ -266,6 +273,7 @@ WORKER_QUEUES = [
     QUEUE_RATINGS,
     QUEUE_NOTIFICATIONS,
     CELERY_TASK_DEFAULT_QUEUE,
+    QUEUE_VERSIONTESTS,
 ]
 CELERY_TASK_ROUTES = {
     "games.tasks.play_bot_game": {"queue": QUEUE_BOTS},
@@ -279,6 +287,7 @@ CELERY_TASK_ROUTES = {
     "games.tasks.notify_turns": {"queue": QUEUE_NOTIFICATIONS},
     "games.tasks.warn_deadlines": {"queue": QUEUE_NOTIFICATIONS},
     "games.tasks.requeue_stalled": {"queue": QUEUE_DEADLINES},
+    "games.tasks.*version_test*": {"queue": QUEUE_VERSIONTESTS},
 }
 # Running leagues match their idle bots this often (games.tasks.ladder_matchmaking, on celery beat).
 LADDER_MATCH_INTERVAL: float = env.float("LADDER_MATCH_INTERVAL", default=10.0)
@@ -296,6 +305,16 @@ STALL_CHECK_INTERVAL: float = env.float("STALL_CHECK_INTERVAL", default=10.0)
 STALL_SECONDS: float = env.float("STALL_SECONDS", default=30.0)
 # A game handed over and still not moving is handed over again after twice the wait each time, up to this.
 STALL_BACKOFF_MAX: float = env.float("STALL_BACKOFF_MAX", default=3600.0)
+# -- Version tests (games.services.version_tests) ---------------------------------------------------
+# One author may run this many tests at once and start this many deals (two games each) per 24 hours;
+# one test may ask for at most VERSIONTEST_MAX_DEALS deals. A test keeps this many deals queued or
+# playing at a time (the queue's fairness, above), and the top-up sweep runs this often.
+VERSIONTEST_MAX_RUNNING: int = env.int("VERSIONTEST_MAX_RUNNING", default=2)
+VERSIONTEST_DEALS_PER_DAY: int = env.int("VERSIONTEST_DEALS_PER_DAY", default=20_000)
+VERSIONTEST_MAX_DEALS: int = env.int("VERSIONTEST_MAX_DEALS", default=20_000)
+VERSIONTEST_DEFAULT_MAX_DEALS: int = env.int("VERSIONTEST_DEFAULT_MAX_DEALS", default=5_000)
+VERSIONTEST_DEALS_IN_FLIGHT: int = env.int("VERSIONTEST_DEALS_IN_FLIGHT", default=8)
+VERSIONTEST_TOP_UP_INTERVAL: float = env.float("VERSIONTEST_TOP_UP_INTERVAL", default=60.0)
 CELERY_BEAT_SCHEDULE = {
     "ladder-matchmaking": {
         "task": "games.tasks.ladder_matchmaking",
@@ -316,6 +335,12 @@ CELERY_BEAT_SCHEDULE = {
         "task": "games.tasks.requeue_stalled",
         "schedule": STALL_CHECK_INTERVAL,
         "options": {"queue": QUEUE_DEADLINES, "expires": STALL_CHECK_INTERVAL},
+    },
+    # Running version tests get deals again where a lost task or the daily cap left them idle.
+    "top-up-version-tests": {
+        "task": "games.tasks.top_up_version_tests",
+        "schedule": VERSIONTEST_TOP_UP_INTERVAL,
+        "options": {"queue": QUEUE_VERSIONTESTS, "expires": VERSIONTEST_TOP_UP_INTERVAL},
     },
     # Open challenges nobody accepted in CHALLENGE_LIFETIME_SECONDS leave the lobby (games.services.challenges).
     "expire-challenges": {

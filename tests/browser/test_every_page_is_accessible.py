@@ -3,7 +3,8 @@ site's Content-Security-Policy without the browser refusing anything (issue 15, 
 
 Each test builds a small world with the services (a person with a running game of every registered
 game against bots, a finished game to replay, a running tournament and league they organise, a
-tournament open for entry, an open challenge in the lobby, a bot of theirs), logs the person in
+tournament open for entry, an open challenge in the lobby, a bot of theirs, a version test of
+another bot of theirs), logs the person in
 (or not, for the pages of someone logged out), opens one page, checks it and screenshots it
 (``var/screenshots/a11y-<page>.png``).
 """
@@ -19,7 +20,7 @@ import pytest
 
 from engine import registered_games
 from engine.bots.kit import template
-from games.models import Game, GameStatus, League, Player, Tournament
+from games.models import Bot, Game, GameStatus, League, Player, Tournament
 from games.services.bot_versions import bot_create, bot_version_upload
 from games.services.challenges import Opponent, challenge_create
 from games.services.competitions import (
@@ -31,6 +32,7 @@ from games.services.competitions import (
 from games.services.games import game_create
 from games.services.leagues import league_create, league_join, league_open_registration, league_start
 from games.services.players import builtin_bots_ensure, email_verified_set, player_create
+from games.services.version_tests import VersionTestRequest, version_test_start
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -49,6 +51,8 @@ class World:
     open_tournament: Tournament | None = None
     league: League | None = None
     bot_pk: int = 0
+    tested_bot_pk: int = 0
+    version_test_pk: int = 0
 
 
 def _short(game_id: str) -> dict[str, Any]:
@@ -125,6 +129,18 @@ def _build_world() -> World:
         content=template("mulligan").encode(),
     )
     world.bot_pk = bot.pk
+
+    # A version test of hers, played to its end at once (eager Celery): the built-in heuristic bot
+    # made hers, against the built-in random one, two deals.
+    heuristic = Bot.objects.get(kind="builtin", game_id="mulligan", engine_bot="heuristic")
+    Bot.objects.filter(pk=heuristic.pk).update(owner=person)
+    random_bot = Bot.objects.get(kind="builtin", game_id="mulligan", engine_bot="random")
+    test = version_test_start(
+        bot_pk=heuristic.pk,
+        user=person.user,
+        request=VersionTestRequest(baseline_bot=random_bot.pk, config={"players": 2}, max_deals=2),
+    )
+    world.tested_bot_pk, world.version_test_pk = heuristic.pk, test.pk
     return world
 
 
@@ -152,6 +168,8 @@ PAGES: dict[str, Where] = {
     "bots": lambda w: "/bots/",
     "bot-new": lambda w: "/bots/new/",
     "bot": lambda w: f"/bots/{w.bot_pk}/",
+    "bot-tested": lambda w: f"/bots/{w.tested_bot_pk}/",
+    "bot-test": lambda w: f"/bots/{w.tested_bot_pk}/tests/{w.version_test_pk}/",
     "profile": lambda w: f"/players/{w.person.competitor_id}/",
     "settings": lambda w: "/settings/",
     "account-email": lambda w: "/accounts/email/",
@@ -179,6 +197,10 @@ REFUSED: dict[str, Callable[[Any], None]] = {
     "bot-new-refused": lambda page: (
         page.fill("#id_name", "quinn"),  # a player's name: the service refuses it
         page.click("form[data-testid=bot-new-form] [type=submit]"),
+    ),
+    "bot-tested-refused": lambda page: (
+        page.fill("[data-testid=version-test-form] #id_elo0", "5"),  # above elo1: refused
+        page.click("form[data-testid=version-test-form] [type=submit]"),
     ),
     "game-new-mulligan-refused": lambda page: (
         page.select_option("#id_seat_1", "player"),

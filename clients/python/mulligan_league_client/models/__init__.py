@@ -37,6 +37,7 @@ from .entry import Entry
 from .entry_target_request import EntryTargetRequest
 from .error import Error
 from .error_errors import ErrorErrors
+from .estimate import Estimate
 from .format_enum import FormatEnum
 from .game_create_request import GameCreateRequest
 from .game_create_request_config import GameCreateRequestConfig
@@ -63,6 +64,7 @@ from .league_entry import LeagueEntry
 from .league_entry_kind_enum import LeagueEntryKindEnum
 from .league_game import LeagueGame
 from .league_game_seat import LeagueGameSeat
+from .llr import Llr
 from .lobby_challenge import LobbyChallenge
 from .lobby_challenge_config import LobbyChallengeConfig
 from .lobby_challenge_create_request import LobbyChallengeCreateRequest
@@ -76,6 +78,7 @@ from .match import Match
 from .match_format import MatchFormat
 from .match_format_kind_enum import MatchFormatKindEnum
 from .me import Me
+from .model_enum import ModelEnum
 from .move import Move
 from .move_action import MoveAction
 from .move_create_request import MoveCreateRequest
@@ -104,6 +107,7 @@ from .paginated_round_list import PaginatedRoundList
 from .paginated_season_list import PaginatedSeasonList
 from .paginated_tournament_list import PaginatedTournamentList
 from .paginated_vacation_list import PaginatedVacationList
+from .paginated_version_test_list import PaginatedVersionTestList
 from .patched_notification_settings_request import PatchedNotificationSettingsRequest
 from .player_profile import PlayerProfile
 from .player_profile_ratings import PlayerProfileRatings
@@ -132,6 +136,12 @@ from .turns_wait import TurnsWait
 from .url_version_request import UrlVersionRequest
 from .vacation import Vacation
 from .vacation_create_request import VacationCreateRequest
+from .version_test import VersionTest
+from .version_test_config import VersionTestConfig
+from .version_test_create_request import VersionTestCreateRequest
+from .version_test_create_request_config import VersionTestCreateRequestConfig
+from .version_test_paired_values import VersionTestPairedValues
+from .version_test_publish_request import VersionTestPublishRequest
 
 __all__ = (
     "ApiToken",
@@ -171,6 +181,7 @@ __all__ = (
     "EntryTargetRequest",
     "Error",
     "ErrorErrors",
+    "Estimate",
     "FormatEnum",
     "GameCreateRequest",
     "GameCreateRequestConfig",
@@ -197,6 +208,7 @@ __all__ = (
     "LeagueEntryKindEnum",
     "LeagueGame",
     "LeagueGameSeat",
+    "Llr",
     "LobbyChallenge",
     "LobbyChallengeConfig",
     "LobbyChallengeCreateRequest",
@@ -210,6 +222,7 @@ __all__ = (
     "MatchFormat",
     "MatchFormatKindEnum",
     "Me",
+    "ModelEnum",
     "Move",
     "MoveAction",
     "MoveCreateRequest",
@@ -238,6 +251,7 @@ __all__ = (
     "PaginatedSeasonList",
     "PaginatedTournamentList",
     "PaginatedVacationList",
+    "PaginatedVersionTestList",
     "PatchedNotificationSettingsRequest",
     "PlayerProfile",
     "PlayerProfileRatings",
@@ -266,4 +280,10 @@ __all__ = (
     "UrlVersionRequest",
     "Vacation",
     "VacationCreateRequest",
+    "VersionTest",
+    "VersionTestConfig",
+    "VersionTestCreateRequest",
+    "VersionTestCreateRequestConfig",
+    "VersionTestPairedValues",
+    "VersionTestPublishRequest",
 )
