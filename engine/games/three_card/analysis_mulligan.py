@@ -29,20 +29,20 @@ from dataclasses import dataclass
 from functools import cache
 
 import numpy as np
-import numpy.typing as npt
 from threadpoolctl import threadpool_limits
 
 from engine.games.three_card.analysis_tables import (
     DECK_SIZE,
     SUIT_PERMUTATIONS,
+    BoolArray,
+    FloatArray,
     IntArray,
     comb3,
     flat_index,
+    hand_number,
     hand_tables,
 )
 from engine.games.three_card.hands import CATEGORIES
-
-FloatArray = npt.NDArray[np.float64]
 
 # What a finished hand counts as for the Ante bet: a win by the player's final category (the pay
 # table's ante events), a tie (a push) or a loss.
@@ -138,9 +138,11 @@ def _cubes(values: FloatArray) -> FloatArray:
 def _pair_sums(values: FloatArray) -> FloatArray:
     """(k, 22100) values by hand -> (k, 52, 52): the sum over the hands holding both cards."""
     pairs = _pair_orderings().reshape(-1)
-    upper = np.stack(
-        [np.bincount(pairs, weights=np.tile(row, 3), minlength=DECK_SIZE * DECK_SIZE) for row in values]
-    ).reshape(values.shape[0], DECK_SIZE, DECK_SIZE)
+    upper: FloatArray = (
+        np.stack([np.bincount(pairs, weights=np.tile(row, 3), minlength=DECK_SIZE**2) for row in values])
+        .astype(np.float64, copy=False)
+        .reshape(values.shape[0], DECK_SIZE, DECK_SIZE)
+    )
     result: FloatArray = upper + upper.transpose(0, 2, 1)
     return result
 
@@ -246,22 +248,29 @@ def _whole(values: FloatArray) -> IntArray:
     return result
 
 
+def _targets(number: int) -> tuple[tuple[int, int, int], BoolArray, FloatArray]:
+    """A new hand's cards, the hands avoiding it, and (2, 22100): those below it, those equal to it."""
+    tables = hand_tables()
+    a, b, c = (int(card) for card in tables.cards[number])
+    free: BoolArray = np.logical_not(tables.contains[:, [a, b, c]].any(axis=1))
+    rank = tables.rank[number]
+    allowed: FloatArray = np.stack([free & (tables.rank < rank), free & (tables.rank == rank)]).astype(
+        np.float64
+    )
+    return (a, b, c), free, allowed
+
+
 def new_hand_counts(new_hand: tuple[int, int, int]) -> tuple[IntArray, IntArray, IntArray]:
     """For the player's hand after a Mulligan: (wins, ties, all) dealer deals for every starting hand.
 
     Index i is the starting hand numbered i (``analysis_tables``); entries of starting hands that
     share a card with ``new_hand`` are 0.
     """
-    tables = hand_tables()
-    number = int(tables.index[flat_index(np.int64(new_hand[0]), np.int64(new_hand[1]), np.int64(new_hand[2]))])
-    rank = tables.rank[number]
-    free = ~tables.contains[:, list(new_hand)].any(axis=1)
-    below = (free & (tables.rank < rank)).astype(np.float64)
-    equal = (free & (tables.rank == rank)).astype(np.float64)
-    wins, ties, every = np.where(
-        free, _whole(deals_ending_in(np.stack([below, equal, free.astype(np.float64)]), new_hand)), 0
-    )
-    return wins, ties, every
+    cards, free, allowed = _targets(hand_number(new_hand))
+    every = free.astype(np.float64)[None, :]
+    with threadpool_limits(limits=1, user_api="blas"):
+        counted: IntArray = np.where(free, _whole(deals_ending_in(np.vstack([allowed, every]), cards)), 0)
+    return counted[0], counted[1], counted[2]
 
 
 @cache
@@ -284,15 +293,11 @@ def _mulligan_counts() -> IntArray:
     event = outcome_of_category()[tables.category]
     counts = np.zeros((reps.size, len(OUTCOMES)), dtype=np.int64)
     for k, new_number in enumerate(reps):
-        new_hand = tuple(int(c) for c in tables.cards[new_number])
-        rank = tables.rank[new_number]
-        free = ~tables.contains[:, list(new_hand)].any(axis=1)
-        below = (free & (tables.rank < rank)).astype(np.float64)
-        equal = (free & (tables.rank == rank)).astype(np.float64)
+        new_hand, free, allowed = _targets(int(new_number))
         weight = int(tables.class_weight[k])
-        wins, ties = np.where(free, _whole(deals_ending_in(np.stack([below, equal]), new_hand)), 0)
-        counts[:, event[new_number]] += weight * wins[images_of_reps].sum(axis=0)
-        counts[:, TIE] += weight * ties[images_of_reps].sum(axis=0)
+        counted: IntArray = np.where(free, _whole(deals_ending_in(allowed, new_hand)), 0)
+        counts[:, event[new_number]] += weight * counted[0][images_of_reps].sum(axis=0)
+        counts[:, TIE] += weight * counted[1][images_of_reps].sum(axis=0)
         # Starting hands sharing no card with this new hand: each plays every dealer deal.
         counts[:, LOSS] += weight * free[images_of_reps].sum(axis=0) * (comb3(46) * _REDRAWS)
     if (counts % 24).any():
@@ -302,4 +307,3 @@ def _mulligan_counts() -> IntArray:
     if not (counts.sum(axis=1) == MULLIGAN_DEALS).all() or (counts < 0).any():
         raise AssertionError("Mulligan deals do not add up")
     return counts
-
