@@ -130,7 +130,7 @@ def add_parser(commands: Any) -> None:
         description="Three Card Mulligan: the Pair Plus tables, the Ante table (the seed's rows, with and "
         "without a Mulligan) under the seed's K-10 strategy and under the strategy derived here, and the "
         "exact expected values of standing and of a Mulligan for each of the 1,755 classes of starting "
-        "hands. Every figure counts every deal (about 20 s on one core).",
+        "hands. Every figure counts every deal (about 25 s of one core).",
     )
     three.add_argument("--paytable", metavar="FILE", help="JSON pay table (default: the seed's)")
     three.add_argument("--all-hands", action="store_true", help="print the EVs of all 1,755 classes")

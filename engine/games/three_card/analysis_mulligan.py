@@ -13,13 +13,14 @@ Deal by deal that is about 3.5e12 deals per starting hand; counted by cards inst
 * For that P2, the counts for *every* starting hand P1 at once are inclusion-exclusion sums: the
   number of dealer hands that avoid P1 u X, summed over the X that avoid P1, expands into terms
   that involve at most three cards of P1 and tables indexed by one, two or three cards (52**3
-  entries), built with a few small matrix products. Each P1 then costs a few dozen lookups.
+  entries), built with a few small matrix products. Each P1 then costs about a dozen lookups.
 * Suit symmetry turns "this P2 against every P1" into "every P2 of its class against each class
   of P1": the count for (P2, P1) is the count for (sigma P2, sigma P1) for any suit relabelling
   sigma.
 
-Every count is an integer below 2**53 at every step, so float64 matrix products are exact; each
-result is checked to be a whole number and every P1's deals add up to ``MULLIGAN_DEALS``.
+Every intermediate value is a whole number (or half of one, for terms counted in both card orders)
+far below 2**53, so float64 matrix products are exact; each result is checked to be a whole number
+and every P1's deals to add up to ``MULLIGAN_DEALS``.
 """
 
 from __future__ import annotations
