@@ -19,22 +19,11 @@ def _three_card(args: argparse.Namespace) -> int:
     from engine.games.three_card.analysis import analyze
     from engine.games.three_card.config import DEFAULT_PAYTABLE, load_paytable
 
-    if args.samples < 100:
-        raise CommandError("--samples must be at least 100")
-    if args.refine_samples < 0:
-        raise CommandError("--refine-samples must not be negative")
     try:
         paytable = load_paytable(args.paytable) if args.paytable else DEFAULT_PAYTABLE
     except ConfigError as exc:
         raise CommandError(str(exc)) from None
-    result = analyze(
-        paytable,
-        args.strategy,
-        samples=args.samples,
-        refine_samples=args.refine_samples,
-        seed=args.seed,
-        exact_close=args.exact_close,
-    )
+    result = analyze(paytable)
     if args.json:
         print(json.dumps(result.to_json(), indent=2))
     else:
@@ -42,71 +31,72 @@ def _three_card(args: argparse.Namespace) -> int:
     return 0
 
 
-def format_three_card(result: Any, *, all_hands: bool = False) -> str:
-    from engine.games.three_card.analysis import OUTCOME_TITLES
+def _pair_plus_lines(title: str, table: Any, note: str) -> list[str]:
     from engine.games.three_card.hands import CATEGORY_TITLES
 
-    lines = [f"Three Card Mulligan, pay table {result.paytable.name!r}, strategy {result.strategy!r}", ""]
-    for title, table, note in (
-        ("Pair Plus, initial hand (exact)", result.pair_plus_initial, "of 22,100 hands"),
-        (
-            "Pair Plus, Mulligan hand (exact; the player's discards removed, over the hands mulliganed)",
-            result.pair_plus_mulligan,
-            f"of {result.pair_plus_mulligan.total:,} (hand, new hand) pairs",
-        ),
-    ):
-        lines.append(title)
-        lines.append(f"  {'event':<16} {'pays':>6} {'combinations':>14} {'probability':>12} {'return':>10}")
-        for row in table.rows:
-            pays = "loss" if row.pays == -1 else f"{float(row.pays):g}"
-            lines.append(
-                f"  {CATEGORY_TITLES[row.category]:<16} {pays:>6} {row.combinations:>14,} "
-                f"{row.probability:>12.6f} {row.ret:>10.6f}"
-            )
+    lines = [title, f"  {'event':<16} {'pays':>6} {'combinations':>14} {'probability':>12} {'return':>10}"]
+    for row in table.rows:
+        pays = "loss" if row.pays == -1 else f"{float(row.pays):g}"
         lines.append(
-            f"  total {note}: return {float(table.exact_return):.6f}, house edge {_percent(table.house_edge)}"
+            f"  {CATEGORY_TITLES[row.category]:<16} {pays:>6} {row.combinations:>14,} "
+            f"{row.probability:>12.6f} {row.ret:>10.6f}"
+        )
+    lines.append(
+        f"  total {note}: return {float(table.exact_return):.6f}, house edge {_percent(table.house_edge)}"
+    )
+    return lines
+
+
+def _ante_lines(tables: Any) -> list[str]:
+    from engine.games.three_card.analysis import OUTCOME_TITLES
+
+    lines = [
+        f"Ante and Mulligan bets, strategy {tables.name!r}: {tables.description}",
+        f"  {'event':<20} {'mulligan':>8} {'pays':>6} {'probability':>12} {'return':>10}",
+    ]
+    for row in tables.ante_rows:
+        lines.append(
+            f"  {OUTCOME_TITLES[row.outcome]:<20} {'yes' if row.mulligan else 'no':>8} {float(row.pays):>6g} "
+            f"{float(row.probability):>12.6f} {float(row.ret):>10.6f}"
+        )
+    lines.append(f"  {'Total':<20} {'':>8} {'':>6} {1:>12.6f} {float(tables.ante_return):>10.6f}")
+    lines.append(
+        f"  house edge {_percent(-float(tables.ante_return))}; Mulligan frequency "
+        f"{_percent(float(tables.mulligan_frequency), 2)} ({int(tables.mulligan_frequency * 22_100):,} of "
+        f"22,100 hands); average wager {float(tables.average_wager):.4f}; element of risk "
+        f"{_percent(float(tables.element_of_risk))}"
+    )
+    return lines
+
+
+def format_three_card(result: Any, *, all_hands: bool = False) -> str:
+    lines = [
+        f"Three Card Mulligan, pay table {result.paytable.name!r}: exact, every deal counted",
+        "",
+        *_pair_plus_lines("Pair Plus, initial hand", result.pair_plus_initial, "of 22,100 hands"),
+        "",
+    ]
+    for name in ("seed", "optimal"):
+        tables = result.strategies[name]
+        lines += _ante_lines(tables)
+        lines.append("")
+        lines += _pair_plus_lines(
+            f"Pair Plus, Mulligan hand, strategy {name!r} (the player's discards removed)",
+            tables.pair_plus_mulligan,
+            f"of {tables.pair_plus_mulligan.total:,} (hand, new hand) pairs",
         )
         lines.append("")
-    lines.append(
-        "Ante and Mulligan bets (no-Mulligan rows exact, Mulligan rows simulated, ± one standard error)"
-    )
-    lines.append(f"  {'event':<20} {'mulligan':>8} {'pays':>6} {'probability':>22} {'return':>10}")
-    for row in result.ante_rows:
-        probability = f"{row.probability:.6f}" + (f" ± {row.probability_se:.6f}" if not row.exact else "")
-        lines.append(
-            f"  {OUTCOME_TITLES[row.outcome]:<20} {'yes' if row.mulligan else 'no':>8} {row.pays:>6g} "
-            f"{probability:>22} {row.ret:>10.6f}"
-        )
-    lines.append(
-        f"  total return {result.ante_return:.6f} ± {result.ante_return_se:.6f}; Mulligan frequency "
-        f"{_percent(float(result.mulligan_frequency), 2)}; average wager {result.average_wager:.4f}; "
-        f"element of risk {_percent(result.element_of_risk, 3)} ± {_percent(result.ante_return_se / result.average_wager, 3)}"
-    )
-    lines.append("")
     rule = result.rule
-    lines.append("Strategy derived (EV in Antes; standing exact, Mulligan simulated ± one standard error)")
-    weakest = " ".join(rule["stand_at_least"]) if rule["stand_at_least"] else "nothing"
-    lines.append(f"  derived: stand with {weakest} or better, otherwise take a Mulligan")
-    if rule["exceptions"]:
-        lines.append("  exceptions to that threshold: " + ", ".join(" ".join(c) for c in rule["exceptions"]))
+    lines.append("Strategy derived (expected values in Antes, exact; a Mulligan counts both bets)")
+    lines.append(f"  derived: {rule['sentence']}")
     lines.append(f"  seed: {rule['seed_rule']}")
     if rule["classes_differing_from_seed"]:
         lines.append(
             f"  differs from the seed on {rule['hands_differing_from_seed']} of 22,100 hands: "
-            + ", ".join(" ".join(c) for c in rule["classes_differing_from_seed"])
+            + ", ".join("-".join(c) for c in rule["classes_differing_from_seed"])
         )
     else:
         lines.append("  agrees with the seed on every hand")
-    if rule["exact_mulligan_ev"]:
-        lines.append(
-            "  Mulligan EV counted exactly (every deal) for: "
-            + ", ".join(" ".join(c) for c in rule["exact_mulligan_ev"])
-        )
-    if rule["close_calls"]:
-        lines.append(
-            "  too close to call at this precision (|difference| < 3 standard errors): "
-            + ", ".join(" ".join(c) for c in rule["close_calls"])
-        )
     ordered = sorted(result.classes, key=lambda c: c.value)
     if not all_hands:
         boundary = next((i for i, c in enumerate(ordered) if not c.optimal_mulligan), len(ordered))
@@ -114,15 +104,13 @@ def format_three_card(result: Any, *, all_hands: bool = False) -> str:
         lines.append(f"  the {len(shown)} classes around the threshold (--all-hands: all {len(ordered):,}):")
     else:
         shown = ordered
-    lines.append(f"  {'hand':<10} {'hands':>5} {'stand EV':>10} {'Mulligan EV':>20} {'best':>9}")
+    lines.append(
+        f"  {'hand':<10} {'hands':>5} {'stand EV':>10} {'Mulligan EV':>12} {'difference':>11} {'best':>9}"
+    )
     for c in shown:
-        best = "Mulligan" if c.optimal_mulligan else "stand"
-        mulligan = (
-            f"{c.mulligan_ev:.5f} exact" if c.mulligan_exact else f"{c.mulligan_ev:.5f} ± {c.mulligan_se:.5f}"
-        )
         lines.append(
-            f"  {' '.join(c.cards):<10} {c.weight:>5} {c.stand_ev:>10.5f} "
-            f"{mulligan:>20} {best + ('?' if c.close else ''):>9}"
+            f"  {'-'.join(c.cards):<10} {c.weight:>5} {float(c.stand_ev):>10.5f} {float(c.mulligan_ev):>12.5f} "
+            f"{float(c.mulligan_ev - c.stand_ev):>+11.5f} {'Mulligan' if c.optimal_mulligan else 'stand':>9}"
         )
     lines.append("")
     lines.append("seconds: " + ", ".join(f"{name} {seconds:.2f}" for name, seconds in result.seconds.items()))
@@ -138,33 +126,13 @@ def add_parser(commands: Any) -> None:
     games = parser.add_subparsers(dest="game", required=True, metavar="GAME")
     three = games.add_parser(
         "three-card",
-        help="Three Card Mulligan: Pair Plus, Ante and the optimal strategy",
-        description="Three Card Mulligan: the Pair Plus tables (exact), the Ante table (exact where the "
-        "player stands, simulated with standard errors where he takes a Mulligan) and the strategy "
-        "derived from the expected value of each starting hand.",
+        help="Three Card Mulligan: Pair Plus, Ante and the optimal strategy, exact",
+        description="Three Card Mulligan: the Pair Plus tables, the Ante table (the seed's rows, with and "
+        "without a Mulligan) under the seed's K-10 strategy and under the strategy derived here, and the "
+        "exact expected values of standing and of a Mulligan for each of the 1,755 classes of starting "
+        "hands. Every figure counts every deal (about 25 s of one core).",
     )
     three.add_argument("--paytable", metavar="FILE", help="JSON pay table (default: the seed's)")
-    three.add_argument(
-        "--strategy",
-        choices=("seed", "optimal"),
-        default="seed",
-        help="the player's Mulligan rule for the tables: the seed's K-10 or the one derived here",
-    )
-    three.add_argument(
-        "--samples", type=int, default=20_000, help="simulated Mulligans per class of starting hand"
-    )
-    three.add_argument(
-        "--refine-samples",
-        type=int,
-        default=1_000_000,
-        help="more Mulligans for each class whose decision is close (0: none)",
-    )
-    three.add_argument(
-        "--exact-close",
-        action="store_true",
-        help="count every Mulligan deal exactly for the classes still too close to call (~8 s each)",
-    )
-    three.add_argument("--seed", type=int, default=1, help="seed of the simulation (default 1)")
     three.add_argument("--all-hands", action="store_true", help="print the EVs of all 1,755 classes")
     three.add_argument("--json", action="store_true", help="print one JSON object")
     three.set_defaults(handler=_three_card)

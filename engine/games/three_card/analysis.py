@@ -1,35 +1,28 @@
 """The return analysis of Three Card Mulligan (`003_8201fe0072244558.txt`), from the rules alone.
 
-Every figure is computed from :func:`hands.hand_value` (through :mod:`analysis_tables`) and the
-pay table it is given; nothing here knows the seed's numbers.
+Every figure is an exact count over every deal, computed from :func:`hands.hand_value` (through
+:mod:`analysis_tables`) and the pay table it is given; nothing here knows the seed's numbers.
 
-* Pair Plus on the first hand: exact, by counting the 22,100 hands.
-* Pair Plus on the Mulligan hand: exact. The new three come from the 49 cards the player's first
-  hand leaves. The dealer's three were dealt before them, but the player never sees them, so the
-  new hand is still a uniform draw from those 49 (the order cards are dealt in does not change which
+* Pair Plus on the first hand: the 22,100 hands.
+* Pair Plus on the Mulligan hand: the new three come from the 49 cards the player's first hand
+  leaves. The dealer's three were dealt before them, but the player never sees them, so the new
+  hand is still a uniform draw from those 49 (the order cards are dealt in does not change which
   unseen three-card sets are equally likely): only the player's own discards are "removed". Each
   starting hand is weighted by whether the strategy takes a Mulligan on it.
-* Standing: exact, for each starting hand. The dealer's final hand is his first three when he
-  stands, else his redraw from the 46 cards left after both first hands. For a starting hand P
-  and a dealer hand X, the number of (first dealer hand, redraw) deals ending on X is
+* Standing, for each starting hand: the dealer's final hand is his first three when he stands,
+  else his redraw from the 46 cards left after both first hands. For a starting hand P and a
+  dealer hand X, the number of (first dealer hand, redraw) deals ending on X is
   ``C(46,3) [X stands] + N_w(P u X)``, where ``N_w(S)`` counts the dealer hands he would redraw
-  that avoid the card set S; ``N_w`` of six cards is an inclusion-exclusion over up to three of
-  them, split into terms that depend on P alone, X alone, or one card of one and two of the other,
-  so each starting hand costs a few vector operations over the 22,100 X.
-* Taking a Mulligan: its expected value for each class of starting hands (up to the 24 suit
-  relabellings: 1,755 classes) is simulated, stratified by class, with standard errors, and the
-  classes whose decision is close are simulated again with more hands. The exact count
-  (:func:`mulligan_counts_exact`: for each new hand, the standing count with six cards removed)
-  takes seconds per class, too slow for all 1,755 within a minute; ``exact_close`` applies it to
-  the classes still too close to call.
-* The Ante table: the "no Mulligan" rows exact (they are sums of the exact standing counts), the
-  "Mulligan" rows from the stratified simulation with their standard errors.
+  that avoid the card set S (an inclusion-exclusion over the cards of S).
+* Taking a Mulligan, for each starting hand: every (new hand, dealer hand, redraw) deal, counted
+  by :mod:`analysis_mulligan` (the same idea with nine cards, organised by the new hand's class).
+* The Ante table: sums of these counts over the starting hands the strategy stands or mulligans on,
+  as exact fractions; the derived strategy compares the two exact expected values of each class.
 """
 
 from __future__ import annotations
 
-import itertools
-import math
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
@@ -38,12 +31,19 @@ from typing import Any
 import numpy as np
 
 from engine.cards import card_names
-from engine.games.three_card.analysis_sim import LOSS, OUTCOMES, TIE, WIN_OUTCOMES, mulligan_outcomes
+from engine.games.three_card.analysis_mulligan import (
+    LOSS,
+    MULLIGAN_DEALS,
+    OUTCOMES,
+    TIE,
+    WIN_OUTCOMES,
+    mulligan_counts,
+    outcome_of_category,
+)
 from engine.games.three_card.analysis_tables import (
     DECK_SIZE,
     HAND_COUNT,
     BoolArray,
-    FloatArray,
     IntArray,
     comb3,
     hand_tables,
@@ -60,6 +60,22 @@ OUTCOME_TITLES = {
     "tie": "Tie",
     "loss": "Loss",
 }
+# The seed's return table lists its rows in this order (event, Mulligan taken); ours follow it.
+SEED_ROW_ORDER: tuple[tuple[str, bool], ...] = (
+    ("straight_flush", True),
+    ("three_of_a_kind", True),
+    ("straight_flush", False),
+    ("three_of_a_kind", False),
+    ("straight", True),
+    ("other", True),
+    ("straight", False),
+    ("other", False),
+    ("tie", False),
+    ("tie", True),
+    ("loss", False),
+    ("loss", True),
+)
+SEED_RULE = "stand with K-10 or higher"
 # Deals of the dealer's cards after a first hand of the player's: his three of 49, then a redraw of 3 of 46.
 STAND_DEALS = comb3(49) * comb3(46)
 
@@ -229,203 +245,121 @@ def stand_counts() -> StandCounts:
     return StandCounts(wins=wins, ties=ties, losses=losses)
 
 
-def mulligan_counts_exact(first: list[int], batch: int = 32) -> IntArray:
-    """Exact, for one starting hand: counts of :data:`OUTCOMES` over every Mulligan deal.
-
-    A deal is the new three (of the 49 left), the dealer's three (of 46) and his redraw (of 43);
-    there are ``C(49,3) C(46,3) C(43,3)`` of them. For each new hand this is :func:`stand_counts`
-    with six cards removed, about 15 vector operations over the 22,100 dealer hands, so one
-    starting hand takes seconds: the analyser uses it for the close calls only (``exact_close``).
-    """
-    tables = hand_tables()
-    total_weak, w1, w2, w3, weak = _weak_tables()
-    # Dealer hands in ascending rank order, so that "beaten by" is a prefix; int32 halves the traffic.
-    order = np.argsort(tables.rank, kind="stable")
-    sorted_rank = tables.rank[order]
-    x0, x1, x2 = tables.cards[order].T
-    weak_avoiding_x = (
-        total_weak - w1[x0] - w1[x1] - w1[x2] + w2[x0, x1] + w2[x0, x2] + w2[x1, x2] - weak[order]
-    )
-    base = (tables.strong[order].astype(np.int64) * comb3(DECK_SIZE - 9) + weak_avoiding_x).astype(np.int32)
-    w2_32, w3_32 = w2.astype(np.int32), w3.astype(np.int32)
-    new_hands = np.flatnonzero(~tables.contains[:, first].any(axis=1))
-    event_of_category = np.array(
-        [OUTCOMES.index(n) if n in OUTCOMES[:3] else OUTCOMES.index("other") for n in CATEGORIES]
-    )
-    counts = np.zeros(len(OUTCOMES), dtype=np.int64)
-    pairs = list(itertools.combinations(range(6), 2))
-    triples = list(itertools.combinations(range(6), 3))
-    per_new_hand = comb3(DECK_SIZE - 6) * comb3(DECK_SIZE - 9)
-    for start in range(0, new_hands.size, batch):
-        hands = new_hands[start : start + batch]
-        removed = np.concatenate(
-            [np.broadcast_to(np.array(first), (hands.size, 3)), tables.cards[hands]], axis=1
-        )
-        r = [removed[:, i] for i in range(6)]
-        alone = -w1[removed].sum(axis=1)
-        alone += sum(w2[r[i], r[j]] for i, j in pairs)
-        alone -= sum(w3[r[i], r[j], r[k]] for i, j, k in triples)
-        single = w2_32[removed].sum(axis=1) - sum(w3_32[r[i], r[j]] for i, j in pairs)
-        double = w3_32[removed].sum(axis=1)
-        deals = (
-            base[None, :]
-            + alone[:, None].astype(np.int32)
-            + single[:, x0]
-            + single[:, x1]
-            + single[:, x2]
-            - double[:, x0, x1]
-            - double[:, x0, x2]
-            - double[:, x1, x2]
-        )
-        held = np.zeros((hands.size, DECK_SIZE), dtype=np.bool_)
-        held[np.arange(hands.size)[:, None], removed] = True
-        deals[held[:, x0] | held[:, x1] | held[:, x2]] = 0
-        cumulative = np.cumsum(deals, axis=1, dtype=np.int64)
-        if not (cumulative[:, -1] == per_new_hand).all():
-            raise AssertionError("dealer deals after a Mulligan do not add up")
-        mine = tables.rank[hands]
-        below = np.searchsorted(sorted_rank, mine, side="left")
-        upto = np.searchsorted(sorted_rank, mine, side="right")
-        rows = np.arange(hands.size)
-        wins = np.where(below > 0, cumulative[rows, below - 1], 0)
-        ties = cumulative[rows, upto - 1] - wins
-        np.add.at(counts, event_of_category[tables.category[hands]], wins)
-        counts[TIE] += int(ties.sum())
-        counts[LOSS] += int((per_new_hand - wins - ties).sum())
-    return counts
-
-
-MULLIGAN_DEALS = comb3(49) * comb3(46) * comb3(43)
-
-
-# ---- Taking a Mulligan: stratified simulation ---------------------------------------------------
-
-
-@dataclass
-class MulliganSamples:
-    """Per class: counts of OUTCOMES over its simulated Mulligans."""
-
-    counts: IntArray  # (classes, 6)
-    exact: BoolArray  # classes whose counts are every deal (mulligan_counts_exact), not samples
-
-    @property
-    def samples(self) -> IntArray:
-        result: IntArray = self.counts.sum(axis=1)
-        return result
-
-
-def simulate_mulligans(samples: int, seed: int) -> MulliganSamples:
-    tables = hand_tables()
-    rng = np.random.default_rng(seed)
-    counts = mulligan_outcomes(tables.cards[tables.classes], samples, rng)
-    return MulliganSamples(counts, np.zeros(tables.classes.size, dtype=np.bool_))
-
-
-def mulligan_ev(samples: MulliganSamples, paytable: PayTable) -> tuple[FloatArray, FloatArray]:
-    """Per class: mean and standard error of taking a Mulligan (Ante + Mulligan bets), in Antes."""
-    pays = np.array(
-        [2 * paytable.ante[name] for name in OUTCOMES[:WIN_OUTCOMES]] + [0.0, -2.0], dtype=np.float64
-    )
-    n = samples.samples.astype(np.float64)
-    freq = samples.counts / n[:, None]
-    mean: FloatArray = freq @ pays
-    second = freq @ (pays * pays)
-    se: FloatArray = np.sqrt(np.maximum(second - mean * mean, 0.0) / np.maximum(n - 1, 1))
-    se[samples.exact] = 0.0
-    return mean, se
-
-
 # ---- Strategy and the Ante table ----------------------------------------------------------------
 
 
 @dataclass(frozen=True)
 class HandClass:
+    """One class of starting hands (the same up to suits) and its two exact expected values."""
+
     cards: list[str]
-    weight: int
+    weight: int  # hands in the class
     value: int
-    stand_ev: float
-    mulligan_ev: float
-    mulligan_se: float  # 0 where the Mulligan EV is exact
-    takes_mulligan: bool  # under the analysed strategy
-    optimal_mulligan: bool  # by the estimates
-    close: bool  # the two EVs are within 3 standard errors
-    mulligan_exact: bool
+    stand_ev: Fraction  # in Antes
+    mulligan_ev: Fraction  # Ante and Mulligan bets together, in Antes
+    seed_mulligan: bool  # the seed's K-10 rule takes a Mulligan on it
+
+    @property
+    def optimal_mulligan(self) -> bool:
+        """A Mulligan exactly when it is worth more; on an exact tie, stand (one bet less at risk)."""
+        return self.mulligan_ev > self.stand_ev
 
     def to_json(self) -> dict[str, Any]:
         return {
             "cards": self.cards,
             "hands": self.weight,
-            "stand_ev": self.stand_ev,
-            "mulligan_ev": self.mulligan_ev,
-            "mulligan_se": self.mulligan_se,
-            "mulligan_exact": self.mulligan_exact,
+            "stand_ev": float(self.stand_ev),
+            "mulligan_ev": float(self.mulligan_ev),
+            "mulligan_minus_stand": float(self.mulligan_ev - self.stand_ev),
+            "stand_ev_exact": _fraction_text(self.stand_ev),
+            "mulligan_ev_exact": _fraction_text(self.mulligan_ev),
             "best": "mulligan" if self.optimal_mulligan else "stand",
-            "close_call": self.close,
+            "seed": "mulligan" if self.seed_mulligan else "stand",
         }
 
 
 @dataclass(frozen=True)
 class AnteRow:
-    outcome: str
+    outcome: str  # one of OUTCOMES
     mulligan: bool
-    pays: float
-    probability: float
-    probability_se: float  # 0 for exact rows
-    ret: float
-    exact: bool
+    pays: Fraction  # per Ante: doubled when the Mulligan bet rides too
+    probability: Fraction
+
+    @property
+    def ret(self) -> Fraction:
+        return self.probability * self.pays
 
 
 @dataclass(frozen=True)
-class Analysis:
-    paytable: PayTable
-    strategy: str
-    pair_plus_initial: PairPlusTable
+class StrategyTables:
+    """The tables of one strategy: the Mulligan hand's Pair Plus and the Ante bet's returns."""
+
+    name: str
+    description: str
     pair_plus_mulligan: PairPlusTable
     ante_rows: list[AnteRow]
-    ante_return: float
-    ante_return_se: float
-    mulligan_frequency: Fraction
-    classes: list[HandClass]
-    rule: dict[str, Any]
-    seconds: dict[str, float]
+    mulligan_frequency: Fraction  # of starting hands
 
     @property
-    def average_wager(self) -> float:
-        return 1 + float(self.mulligan_frequency)
+    def ante_return(self) -> Fraction:
+        return sum((row.ret for row in self.ante_rows), Fraction(0))
 
     @property
-    def element_of_risk(self) -> float:
+    def average_wager(self) -> Fraction:
+        return 1 + self.mulligan_frequency
+
+    @property
+    def element_of_risk(self) -> Fraction:
         return -self.ante_return / self.average_wager
 
     def to_json(self) -> dict[str, Any]:
         return {
-            "paytable": self.paytable.to_json(),
-            "strategy": self.strategy,
-            "pair_plus_initial": self.pair_plus_initial.to_json(),
+            "rule": self.description,
             "pair_plus_mulligan": self.pair_plus_mulligan.to_json(),
             "ante": {
                 "rows": [
                     {
                         "event": row.outcome,
                         "mulligan": row.mulligan,
-                        "pays": row.pays,
-                        "probability": row.probability,
-                        "probability_se": row.probability_se,
-                        "return": row.ret,
-                        "exact": row.exact,
+                        "pays": float(row.pays),
+                        "probability": float(row.probability),
+                        "return": float(row.ret),
+                        "probability_exact": _fraction_text(row.probability),
                     }
                     for row in self.ante_rows
                 ],
-                "return": self.ante_return,
-                "return_se": self.ante_return_se,
+                "return": float(self.ante_return),
+                "return_exact": _fraction_text(self.ante_return),
+                "house_edge": -float(self.ante_return),
                 "mulligan_frequency": float(self.mulligan_frequency),
-                "average_wager": self.average_wager,
-                "element_of_risk": self.element_of_risk,
-                "element_of_risk_se": self.ante_return_se / self.average_wager,
+                "mulligan_hands": int(self.mulligan_frequency * HAND_COUNT),
+                "average_wager": float(self.average_wager),
+                "element_of_risk": float(self.element_of_risk),
             },
+        }
+
+
+@dataclass(frozen=True)
+class Analysis:
+    paytable: PayTable
+    pair_plus_initial: PairPlusTable
+    strategies: dict[str, StrategyTables]  # "seed" and "optimal"
+    classes: list[HandClass]
+    rule: dict[str, Any]
+    seconds: dict[str, float]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "paytable": self.paytable.to_json(),
+            "pair_plus_initial": self.pair_plus_initial.to_json(),
+            "strategies": {name: tables.to_json() for name, tables in self.strategies.items()},
             "strategy_derived": {"rule": self.rule, "classes": [c.to_json() for c in self.classes]},
             "seconds": self.seconds,
         }
+
+
+def _fraction_text(value: Fraction) -> str:
+    return f"{value.numerator}/{value.denominator}"
 
 
 def seed_mulligan_mask() -> BoolArray:
@@ -434,44 +368,69 @@ def seed_mulligan_mask() -> BoolArray:
     return result
 
 
+def describe_class(cards: list[str]) -> str:
+    """A class of hands in words: ``["Kc", "Td", "2d"]`` -> "K-10-2 with the 10 and the 2 suited"."""
+    ranks = [name[0].replace("T", "10") for name in cards]
+    suits = [name[1] for name in cards]
+    text = "-".join(ranks)
+    if len(set(suits)) == 1:
+        return text + " suited"
+    if len(set(suits)) == 3:
+        return text + " offsuit"
+    a, b = next((i, j) for i in range(3) for j in range(i + 1, 3) if suits[i] == suits[j])
+    if ranks[a] == ranks[b] or len(set(ranks)) < 3:
+        return text + " with two cards suited"  # a pair: "the 7 and the 7" would mean nothing
+    return f"{text} with the {ranks[a]} and the {ranks[b]} suited"
+
+
+def _ranks_text(cards: list[str]) -> str:
+    return "-".join(name[0].replace("T", "10") for name in cards)
+
+
 def _derive_rule(classes: list[HandClass]) -> dict[str, Any]:
     """The derived decisions as a threshold: the weakest hand to stand on, and any exceptions to it."""
     ordered = sorted(classes, key=lambda c: c.value)
     standing = [c for c in ordered if not c.optimal_mulligan]
     weakest = standing[0] if standing else None
-    threshold = weakest.value if weakest else math.inf
-    exceptions = [c for c in ordered if c.optimal_mulligan == (c.value >= threshold)]
-    seed_disagrees = [c for c in ordered if c.optimal_mulligan != (c.value < SEED_STANDS_AT)]
+    threshold = weakest.value if weakest else None
+    exceptions = [c for c in ordered if threshold is not None and c.value >= threshold and c.optimal_mulligan]
+    differ = [c for c in ordered if c.optimal_mulligan != c.seed_mulligan]
+    ties = [c for c in ordered if c.mulligan_ev == c.stand_ev]
+    # The closest decisions either way, for the reader: the three smallest margins.
+    closest = sorted(ordered, key=lambda c: abs(c.mulligan_ev - c.stand_ev))[:3]
     return {
         "stand_at_least": weakest.cards if weakest else None,
+        "stand_at_least_words": _ranks_text(weakest.cards) if weakest else None,
         "exceptions": [c.cards for c in exceptions],
-        "seed_rule": "stand with K-10 or higher",
-        "classes_differing_from_seed": [c.cards for c in seed_disagrees],
-        "hands_differing_from_seed": sum(c.weight for c in seed_disagrees),
-        "close_calls": [c.cards for c in ordered if c.close],
-        "exact_mulligan_ev": [c.cards for c in ordered if c.mulligan_exact],
+        "exceptions_words": [describe_class(c.cards) for c in exceptions],
+        "exception_hands": sum(c.weight for c in exceptions),
+        "seed_rule": SEED_RULE,
+        "classes_differing_from_seed": [c.cards for c in differ],
+        "hands_differing_from_seed": sum(c.weight for c in differ),
+        "exact_ties": [c.cards for c in ties],
+        "closest_calls": [
+            {"cards": c.cards, "mulligan_minus_stand": float(c.mulligan_ev - c.stand_ev)} for c in closest
+        ],
+        "sentence": _rule_sentence(weakest, exceptions, ordered),
     }
 
 
-def analyze(
-    paytable: PayTable,
-    strategy: str = "seed",
-    *,
-    samples: int = 20_000,
-    refine_samples: int = 1_000_000,
-    seed: int = 1,
-    exact_close: bool = False,
-    clock: Callable[[], float] | None = None,
-) -> Analysis:
-    """All the tables for one pay table; ``strategy`` is "seed" (K-10) or "optimal" (derived here).
+def _rule_sentence(weakest: HandClass | None, exceptions: list[HandClass], ordered: list[HandClass]) -> str:
+    """The derived strategy in one sentence; the README quotes it (a test checks the quote)."""
+    if weakest is None:
+        return "Always take a Mulligan."
+    if weakest is ordered[0]:
+        return "Never take a Mulligan."
+    text = f"Stand with {_ranks_text(weakest.cards)} or better"
+    if exceptions:
+        listed = [f"{describe_class(c.cards)} ({c.weight} hands)" for c in exceptions]
+        joined = listed[0] if len(listed) == 1 else ", ".join(listed[:-1]) + " and " + listed[-1]
+        text += f", except take a Mulligan on {joined}"
+    return text + "; otherwise take a Mulligan."
 
-    ``exact_close``: the classes still within three standard errors of a tie after the refinement
-    get their exact Mulligan counts (:func:`mulligan_counts_exact`, seconds each).
-    """
-    import time
 
-    if strategy not in STRATEGIES:
-        raise ValueError(f"unknown strategy {strategy!r}; choose {', '.join(STRATEGIES)}")
+def analyze(paytable: PayTable, *, clock: Callable[[], float] | None = None) -> Analysis:
+    """All the tables for one pay table, under the seed's K-10 strategy and under the derived one."""
     now = clock or time.perf_counter
     tables = hand_tables()
     seconds: dict[str, float] = {}
@@ -482,120 +441,105 @@ def analyze(
 
     start = now()
     stand = stand_counts()
-    ante_by_category = np.array([float(paytable.ante_pays(name)) for name in CATEGORIES])
-    class_cards = tables.cards[tables.classes]
-    class_category = tables.category[tables.classes]
-    stand_ev = (ante_by_category[class_category] * stand.wins - stand.losses) / STAND_DEALS
     seconds["stand_exact"] = now() - start
 
     start = now()
-    sims = simulate_mulligans(samples, seed)
-    mull_ev, mull_se = mulligan_ev(sims, paytable)
-    close = np.abs(mull_ev - stand_ev) < 4 * mull_se
-    if refine_samples > 0 and close.any():
-        extra = mulligan_outcomes(class_cards[close], refine_samples, np.random.default_rng(seed + 1))
-        sims.counts[close] += extra
-        mull_ev, mull_se = mulligan_ev(sims, paytable)
-    seconds["mulligan_simulated"] = now() - start
-    if exact_close:
-        start = now()
-        for i in np.flatnonzero(np.abs(mull_ev - stand_ev) < 3 * mull_se):
-            sims.counts[i] = mulligan_counts_exact([int(c) for c in class_cards[i]])
-            sims.exact[i] = True
-        mull_ev, mull_se = mulligan_ev(sims, paytable)
-        seconds["mulligan_exact_close"] = now() - start
-
-    optimal_class = mull_ev > stand_ev
-    seed_mask = seed_mulligan_mask()
-    mask = seed_mask if strategy == "seed" else optimal_class[tables.class_of]
-    class_mask = mask[tables.classes]
+    mulligan = mulligan_counts()
+    seconds["mulligan_exact"] = now() - start
 
     start = now()
-    after = pair_plus_mulligan(paytable, mask)
-    seconds["pair_plus_mulligan"] = now() - start
-
-    rows, ante_return, ante_se = _ante_rows(paytable, stand, sims, class_mask)
-    classes = [
-        HandClass(
-            cards=card_names(class_cards[i][::-1]),  # highest card first, as people write hands
-            weight=int(tables.class_weight[i]),
-            value=int(tables.value[tables.classes[i]]),
-            stand_ev=float(stand_ev[i]),
-            mulligan_ev=float(mull_ev[i]),
-            mulligan_se=float(mull_se[i]),
-            takes_mulligan=bool(class_mask[i]),
-            optimal_mulligan=bool(optimal_class[i]),
-            close=bool(abs(mull_ev[i] - stand_ev[i]) < 3 * mull_se[i]),
-            mulligan_exact=bool(sims.exact[i]),
+    class_event = outcome_of_category()[tables.category[tables.classes]]
+    stand_by_outcome = np.zeros((tables.classes.size, len(OUTCOMES)), dtype=np.int64)
+    stand_by_outcome[np.arange(tables.classes.size), class_event] = stand.wins
+    stand_by_outcome[:, TIE] = stand.ties
+    stand_by_outcome[:, LOSS] = stand.losses
+    pays = [paytable.ante_exact[name] for name in OUTCOMES[:WIN_OUTCOMES]] + [Fraction(0), Fraction(-1)]
+    seed_class = seed_mulligan_mask()[tables.classes]
+    classes = []
+    for i, hand in enumerate(tables.classes):
+        stand_ev = (
+            sum((pays[e] * int(stand_by_outcome[i, e]) for e in range(len(OUTCOMES))), Fraction(0))
+            / STAND_DEALS
         )
-        for i in range(tables.classes.size)
-    ]
+        mulligan_ev = (
+            2
+            * sum((pays[e] * int(mulligan[i, e]) for e in range(len(OUTCOMES))), Fraction(0))
+            / MULLIGAN_DEALS
+        )
+        classes.append(
+            HandClass(
+                cards=card_names(tables.cards[hand][::-1]),  # highest card first, as people write hands
+                weight=int(tables.class_weight[i]),
+                value=int(tables.value[hand]),
+                stand_ev=stand_ev,
+                mulligan_ev=mulligan_ev,
+                seed_mulligan=bool(seed_class[i]),
+            )
+        )
+    optimal_class = np.array([c.optimal_mulligan for c in classes], dtype=np.bool_)
+    rule = _derive_rule(classes)
+    strategies: dict[str, StrategyTables] = {}
+    for name, class_mask, description in (
+        ("seed", seed_class, SEED_RULE),
+        ("optimal", optimal_class, rule["sentence"]),
+    ):
+        strategies[name] = StrategyTables(
+            name=name,
+            description=description,
+            pair_plus_mulligan=pair_plus_mulligan(paytable, class_mask[tables.class_of]),
+            ante_rows=_ante_rows(paytable, stand_by_outcome, mulligan, class_mask),
+            mulligan_frequency=Fraction(int(tables.class_weight[class_mask].sum()), HAND_COUNT),
+        )
+    seconds["tables"] = now() - start
     return Analysis(
         paytable=paytable,
-        strategy=strategy,
         pair_plus_initial=initial,
-        pair_plus_mulligan=after,
-        ante_rows=rows,
-        ante_return=ante_return,
-        ante_return_se=ante_se,
-        mulligan_frequency=Fraction(int(mask.sum()), HAND_COUNT),
+        strategies=strategies,
         classes=classes,
-        rule=_derive_rule(classes),
+        rule=rule,
         seconds=seconds,
     )
 
 
 def _ante_rows(
-    paytable: PayTable, stand: StandCounts, sims: MulliganSamples, class_mask: BoolArray
-) -> tuple[list[AnteRow], float, float]:
-    tables = hand_tables()
-    weight = tables.class_weight.astype(np.float64) / HAND_COUNT
-    class_category = tables.category[tables.classes]
-    pays = [paytable.ante[name] for name in OUTCOMES[:WIN_OUTCOMES]] + [0.0, -1.0]
-    standing = ~class_mask
-    # No Mulligan: exact.
-    stand_prob = np.zeros(len(OUTCOMES))
-    event_of_category = np.array(
-        [OUTCOMES.index(n) if n in OUTCOMES[:3] else OUTCOMES.index("other") for n in CATEGORIES]
-    )
-    win_event = event_of_category[class_category]
-    for e in range(WIN_OUTCOMES):
-        chosen = standing & (win_event == e)
-        stand_prob[e] = float((weight[chosen] * stand.wins[chosen]).sum()) / STAND_DEALS
-    stand_prob[TIE] = float((weight[standing] * stand.ties[standing]).sum()) / STAND_DEALS
-    stand_prob[LOSS] = float((weight[standing] * stand.losses[standing]).sum()) / STAND_DEALS
-    # Mulligan: each class's frequencies, weighted by the class's share of hands (stratified).
-    n = sims.samples.astype(np.float64)
-    freq = sims.counts / n[:, None]
-    n = np.where(sims.exact, np.inf, n)  # exact classes add no sampling error
-    share = np.where(class_mask, weight, 0.0)
-    mull_prob = share @ freq
-    mull_var = (share**2 / np.maximum(n - 1, 1)) @ (freq * (1 - freq))
-    payoff = 2 * np.array(pays)
-    per_class_ev = freq @ payoff
-    per_class_var = np.maximum(freq @ (payoff * payoff) - per_class_ev**2, 0.0) / np.maximum(n - 1, 1)
-    ret_se = float(math.sqrt(float((share**2) @ per_class_var)))
-    rows: list[AnteRow] = []
-    for e, name in enumerate(OUTCOMES):
-        for mulligan in (True, False):
-            prob = float(mull_prob[e]) if mulligan else float(stand_prob[e])
-            pay = pays[e] * (2 if mulligan else 1)
-            se = float(math.sqrt(mull_var[e])) if mulligan else 0.0
-            rows.append(AnteRow(name, mulligan, pay, prob, se, prob * pay, exact=not mulligan))
-    total = sum(row.ret for row in rows)
-    return rows, total, ret_se
+    paytable: PayTable, stand_by_outcome: IntArray, mulligan: IntArray, class_mask: BoolArray
+) -> list[AnteRow]:
+    """The seed's rows: each outcome with and without a Mulligan, exact probabilities over all deals."""
+    weight = hand_tables().class_weight
+    standing = weight * ~class_mask
+    mulliganing = weight * class_mask
+    rows = []
+    for outcome, taken in SEED_ROW_ORDER:
+        e = OUTCOMES.index(outcome)
+        if outcome == "tie":
+            pay = Fraction(0)
+        elif outcome == "loss":
+            pay = Fraction(-1)
+        else:
+            pay = paytable.ante_exact[outcome]
+        if taken:
+            count = int((mulliganing * mulligan[:, e]).sum())
+            probability = Fraction(count, HAND_COUNT * MULLIGAN_DEALS)
+        else:
+            count = int((standing * stand_by_outcome[:, e]).sum())
+            probability = Fraction(count, HAND_COUNT * STAND_DEALS)
+        rows.append(AnteRow(outcome, taken, pay * (2 if taken else 1), probability))
+    return rows
 
 
 __all__ = [
     "MULLIGAN_DEALS",
     "OUTCOME_TITLES",
+    "SEED_ROW_ORDER",
     "STAND_DEALS",
     "STRATEGIES",
     "Analysis",
+    "HandClass",
     "PairPlusTable",
+    "StrategyTables",
     "analyze",
     "categories_avoiding",
-    "mulligan_counts_exact",
+    "describe_class",
     "pair_plus_initial",
     "pair_plus_mulligan",
     "seed_mulligan_mask",

@@ -1,6 +1,8 @@
 """Vectorised simulation of Three Card Mulligan's Ante and Mulligan bets (numpy).
 
-A simulated hand takes twelve distinct cards from a shuffled deck: the player's three, the
+The analyser counts every deal exactly (:mod:`analysis`); this simulator is kept as an
+independent check of its model of the deal (it deals the way the table does, card by card from
+one shuffled deck) and for ``bench/three_card.py``. A simulated hand takes twelve distinct cards from a shuffled deck: the player's three, the
 dealer's three, the player's Mulligan three and the dealer's Mulligan three. Any fixed positions
 of a uniformly shuffled deck are uniform and disjoint, so using positions 9-11 for the dealer's
 redraw whether or not the player took a Mulligan deals exactly what the table would.
@@ -15,6 +17,7 @@ from functools import cache
 import numpy as np
 import numpy.typing as npt
 
+from engine.games.three_card.analysis_mulligan import LOSS, OUTCOMES, TIE, WIN_OUTCOMES
 from engine.games.three_card.analysis_tables import (
     DECK_SIZE,
     BoolArray,
@@ -26,11 +29,6 @@ from engine.games.three_card.analysis_tables import (
 from engine.games.three_card.config import PayTable
 from engine.games.three_card.hands import CATEGORIES
 
-# What a finished hand counts as, for the Ante bet: a win by the player's final category (ante events
-# straight flush / three of a kind / straight / anything else), a tie, or a loss.
-OUTCOMES: tuple[str, ...] = ("straight_flush", "three_of_a_kind", "straight", "other", "tie", "loss")
-WIN_OUTCOMES = 4
-TIE, LOSS = 4, 5
 CHUNK = 250_000
 
 
@@ -157,23 +155,3 @@ def simulate_hands(n: int, mulligan: BoolArray, paytable: PayTable, seed: int) -
         mulligan_rate=float(counts[1].sum()) / n,
         counts=counts.tolist(),
     )
-
-
-def mulligan_outcomes(first: IntArray, samples: int, rng: np.random.Generator) -> IntArray:
-    """For each starting hand (rows of card ints), counts of :data:`OUTCOMES` over ``samples`` Mulligans.
-
-    The player's new three and the dealer's cards (and his redraw) come from the 49 cards the
-    starting hand leaves; returns an int array (hands, 6).
-    """
-    hands = first.shape[0]
-    remaining = np.array([np.setdiff1d(np.arange(DECK_SIZE), row) for row in first], dtype=np.int64)
-    per_chunk = max(1, CHUNK // samples)
-    result = np.zeros((hands, len(OUTCOMES)), dtype=np.int64)
-    for start in range(0, hands, per_chunk):
-        stop = min(hands, start + per_chunk)
-        owner = np.repeat(np.arange(start, stop), samples)
-        cards = remaining[owner[:, None], deal(rng, owner.size, 9, DECK_SIZE - 3)]
-        outcome = play_out(_hand(cards, 0), _hand(cards, 3), _hand(cards, 6))
-        slot = (owner - start) * len(OUTCOMES) + outcome
-        result[start:stop] += np.bincount(slot, minlength=(stop - start) * len(OUTCOMES)).reshape(-1, 6)
-    return result
