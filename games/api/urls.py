@@ -6,6 +6,7 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, Spec
 from games.api import bot_views as bots
 from games.api import challenge_views as challenges
 from games.api import competition_views as tournaments
+from games.api import export_views as exports
 from games.api import league_views as leagues
 from games.api import me_views as me
 from games.api import notification_views as notifications
@@ -46,6 +47,7 @@ urlpatterns = [
     ),
     path("catalog/", views.GameCatalogView.as_view(), name="api-catalog"),
     path("games/", views.GameListCreateView.as_view(), name="api-games"),
+    path("games/export/", exports.GameExportView.as_view(), name="api-games-export"),
     path("games/<id:pk>/", views.GameDetailView.as_view(), name="api-game"),
     path("games/<id:pk>/moves/", views.GameMovesView.as_view(), name="api-game-moves"),
     path("challenges/", challenges.ChallengeListCreateView.as_view(), name="api-challenges"),

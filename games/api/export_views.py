@@ -1,0 +1,110 @@
+"""Finished games in bulk, as ndjson (``GET /api/games/export/``), like lichess's game export."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from django.http import StreamingHttpResponse
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from rest_framework import permissions
+from rest_framework.exceptions import ValidationError
+from rest_framework.negotiation import BaseContentNegotiation
+from rest_framework.renderers import BaseRenderer, JSONRenderer
+from rest_framework.request import Request
+from rest_framework.views import APIView
+
+from games.api.export_filters import LATEST_MILLISECONDS, MAX_GAMES, SORTS, ExportFilterForm
+from games.api.export_serializers import ExportedGameSerializer
+from games.api.throttles import ExportThrottle
+from games.converters import MAX_ID
+from games.selectors.exports import export_lines
+
+NDJSON = "application/x-ndjson"
+
+
+class ErrorsAsJson(BaseContentNegotiation):
+    """The games go out as ndjson whatever the Accept header says (``application/x-ndjson``, as
+    lichess's clients send, ``*/*``, or none); a refusal is the API's JSON error."""
+
+    def select_renderer(
+        self, request: Request, renderers: Sequence[BaseRenderer], format_suffix: str | None = None
+    ) -> tuple[BaseRenderer, str]:
+        return renderers[0], str(renderers[0].media_type)
+
+    def select_parser(self, request: Request, parsers: Sequence[Any]) -> Any:
+        return None
+
+
+def _id_parameter(name: str, description: str) -> OpenApiParameter:
+    return OpenApiParameter(
+        name, {"type": "integer", "minimum": 1, "maximum": MAX_ID}, description=description
+    )
+
+
+_MOMENT = {
+    "oneOf": [
+        {"type": "string", "format": "date-time"},
+        {"type": "integer", "minimum": 0, "maximum": LATEST_MILLISECONDS},
+    ]
+}
+
+_LINE_DESCRIPTION = (
+    "One finished game per line (ndjson: each line a JSON object as `ExportedGame` describes, ended by a "
+    "newline), streamed as it is read. `python -m engine replay --verify FILE` replays every line with the "
+    "engine alone and checks its outcome."
+)
+
+
+class GameExportView(APIView):
+    permission_classes = [permissions.AllowAny]
+    throttle_classes = [ExportThrottle]
+    renderer_classes = [JSONRenderer]
+    content_negotiation_class = ErrorsAsJson
+
+    @extend_schema(
+        operation_id="games_export",
+        summary="Finished games in bulk, as ndjson",
+        description="Every finished game the filters choose, newest first unless `sort=dateAsc`, one JSON "
+        "object per line, streamed. The filters combine (all must hold). Limited per user, or per client "
+        "address when signed out: over the limit, 429 with `Retry-After`.",
+        parameters=[
+            _id_parameter("player", "only games in which this player sat (a person's player id)"),
+            _id_parameter("bot", "only games in which this bot sat (with `player`: games between the two)"),
+            OpenApiParameter(
+                "game", str, enum=[choice for choice, _ in ExportFilterForm.base_fields["game"].choices]
+            ),  # type: ignore[attr-defined]
+            _id_parameter("tournament", "only this tournament's games"),
+            _id_parameter("league", "only this league's games"),
+            OpenApiParameter("rated", bool, description="only rated (true) or unrated (false) games"),
+            OpenApiParameter(
+                "since",
+                _MOMENT,
+                description="only games created at or after this moment: an ISO 8601 date-time (UTC when it has "
+                "no offset) or milliseconds since 1970, as lichess takes it",
+            ),
+            OpenApiParameter(
+                "until", _MOMENT, description="only games created before this moment (as `since`)"
+            ),
+            OpenApiParameter(
+                "sort",
+                str,
+                enum=list(SORTS),
+                description="dateDesc (default): newest first; dateAsc: oldest first",
+            ),
+            OpenApiParameter(
+                "max",
+                {"type": "integer", "minimum": 1, "maximum": MAX_GAMES},
+                description=f"at most this many games (1 to {MAX_GAMES:,}); left out: every game chosen",
+            ),
+        ],
+        responses={(200, NDJSON): OpenApiResponse(ExportedGameSerializer, description=_LINE_DESCRIPTION)},
+    )
+    def get(self, request: Request) -> StreamingHttpResponse:
+        form = ExportFilterForm(request.query_params)
+        if not form.is_valid():
+            raise ValidationError(form.problems())
+        response = StreamingHttpResponse(export_lines(form.export_filter()), content_type=NDJSON)
+        # A proxy in front should pass each chunk on as it comes, not hold the whole export.
+        response["X-Accel-Buffering"] = "no"
+        return response
