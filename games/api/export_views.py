@@ -16,6 +16,7 @@ from rest_framework.views import APIView
 
 from games.api.export_filters import LATEST_MILLISECONDS, MAX_GAMES, SORTS, ExportFilterForm
 from games.api.export_serializers import ExportedGameSerializer
+from games.api.schema import error
 from games.api.throttles import ExportThrottle
 from games.converters import MAX_ID
 from games.selectors.exports import export_lines
@@ -98,7 +99,15 @@ class GameExportView(APIView):
                 description=f"at most this many games (1 to {MAX_GAMES:,}); left out: every game chosen",
             ),
         ],
-        responses={(200, NDJSON): OpenApiResponse(ExportedGameSerializer, description=_LINE_DESCRIPTION)},
+        responses={
+            (200, NDJSON): OpenApiResponse(ExportedGameSerializer, description=_LINE_DESCRIPTION),
+            400: error(
+                "A parameter the export does not take, or one that is not valid: a value out of its range, "
+                "a player, bot, tournament or league that does not exist, `until` not after `since`. "
+                "`errors` names each."
+            ),
+            429: error("Too many exports: wait `Retry-After` seconds."),
+        },
     )
     def get(self, request: Request) -> StreamingHttpResponse:
         form = ExportFilterForm(request.query_params)

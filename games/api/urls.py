@@ -3,6 +3,7 @@ from csp.decorators import csp_update
 from django.urls import path
 from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerSplitView
 
+from games.api import archive_views as archives
 from games.api import bot_views as bots
 from games.api import challenge_views as challenges
 from games.api import competition_views as tournaments
@@ -111,6 +112,11 @@ urlpatterns = [
         tournaments.TournamentBracketView.as_view(),
         name="api-tournament-bracket",
     ),
+    path(
+        "tournaments/<id:pk>/archive/",
+        archives.TournamentArchiveView.as_view(),
+        name="api-tournament-archive",
+    ),
     path("leagues/", leagues.LeagueListCreateView.as_view(), name="api-leagues"),
     path("leagues/<id:pk>/", leagues.LeagueDetailView.as_view(), name="api-league"),
     path("leagues/<id:pk>/open/", leagues.LeagueOpenView.as_view(), name="api-league-open"),
@@ -123,6 +129,7 @@ urlpatterns = [
     path("leagues/<id:pk>/ladder/", leagues.LeagueLadderView.as_view(), name="api-league-ladder"),
     path("leagues/<id:pk>/games/", leagues.LeagueGamesView.as_view(), name="api-league-games"),
     path("leagues/<id:pk>/seasons/", leagues.LeagueSeasonsView.as_view(), name="api-league-seasons"),
+    path("leagues/<id:pk>/archive/", archives.LeagueArchiveView.as_view(), name="api-league-archive"),
     path(
         "leagues/<id:pk>/next-season/", leagues.LeagueNextSeasonView.as_view(), name="api-league-next-season"
     ),
