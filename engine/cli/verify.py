@@ -2,7 +2,7 @@
 
 Each line is one finished game as the service exports it (``GET /api/games/export/``,
 ``manage.py export_games``): ``game``, ``config``, ``seed``, ``moves`` (each ``{"seat", "action"}``,
-in order), ``outcome`` and, where present, ``seats`` with each seat's ``rank`` and ``score``. A line
+in order; numbered 1, 2, ... where they carry a ``number``), ``outcome`` and, where present, ``seats`` with each seat's ``rank`` and ``score``. A line
 is confirmed when every move is legal where it stands and either the moves end the game with the
 stored outcome (and the seats' places and scores), or they do not end it and the outcome is a
 forfeit (a person out of time, a submitted bot's fault) that puts the seats it names last.
@@ -53,6 +53,9 @@ def line_problems(data: Any) -> list[str]:
         return [f"not an exported game (game, config, seed, moves, outcome): {type(exc).__name__} {exc}"]
     if not isinstance(stored, dict):
         return ["its outcome is not a JSON object"]
+    numbers = [move.get("number") for move in data["moves"] if isinstance(move, dict) and "number" in move]
+    if numbers and numbers != list(range(1, len(data["moves"]) + 1)):
+        return [f"its moves are numbered {numbers[:5]}..., not 1 to {len(data['moves'])} in order"]
     try:
         state = new_state(game, config, seed)
     except EngineError as exc:

@@ -29,6 +29,7 @@ class ExportedSeatSerializer(serializers.Serializer):
 
 
 class ExportedMoveSerializer(serializers.Serializer):
+    number = serializers.IntegerField(help_text="1, 2, ... in the order played")
     seat = serializers.IntegerField()
     action = serializers.DictField(help_text="the action as the engine takes it")
     at = serializers.DateTimeField(help_text="when it was stored")
@@ -61,7 +62,7 @@ class ExportedGameSerializer(serializers.Serializer):
     tournament = ExportedTournamentSerializer(allow_null=True)
     league = ExportedLeagueSerializer(allow_null=True)
     seats = ExportedSeatSerializer(many=True)
-    moves = ExportedMoveSerializer(many=True, help_text="every move in order (the first is number 1)")
+    moves = ExportedMoveSerializer(many=True, help_text="every move, in order")
     outcome = serializers.DictField(
         help_text="ranking, ranks, scores and details as the engine gives them; a forfeit's details name the "
         "late seats (reason timeout or bot_fault)"

@@ -3,14 +3,14 @@
 A line holds everything that rebuilds and explains the game (``python -m engine replay --verify``
 replays it with the engine alone): id, game, config, seed, where it was played (tournament round
 and table, or league season), its seats (competitor, person or bot and the bot's version, rank,
-score, the ratings before and after), every move with its time and whether the clock played it
-(``auto``), and the outcome. Only finished games are written: their seed and hands are no secret
+score, the ratings before and after), every move with its number, time and whether the clock played
+it (``auto``), and the outcome. Only finished games are written: their seed and hands are no secret
 any more, and a game is public to read (there are no private games; were there, this is where a
 reader's games would be chosen).
 
 The games are read :data:`CHUNK` at a time past the last id written (keyset), so memory stays flat
 whatever the number of games, and each chunk costs a few queries, not a few per game. On
-PostgreSQL the database builds each line itself (``json_build_object``): fetching and building
+PostgreSQL the database builds each line itself (``row_to_json``): fetching and building
 millions of moves in Python would cost several times what the database needs. Elsewhere (SQLite)
 the same lines are built in Python from five queries per chunk; a test holds the two to the same
 answers.
@@ -115,50 +115,55 @@ def export_lines(chosen: ExportFilter) -> Iterator[bytes]:
 
 # -- PostgreSQL: the database writes each line -------------------------------------------------------
 
+# Each part a subquery of named columns made JSON whole (row_to_json, array_to_json of rows): about
+# twice as fast as json_build_object, which works out each argument's type again on every call.
+# Not json_agg: it puts a newline between the elements, and a line must stay one line.
 _SEATS_JSON = """
-SELECT json_agg(json_build_object(
-    'index', s."index", 'competitor', s.competitor_id, 'name', c.name,
-    'kind', CASE WHEN b.id IS NULL THEN 'player' ELSE 'bot' END, 'player', p.id, 'bot', b.id,
-    'bot_version', v.number, 'rank', s.rank, 'score', s.score,
-    'rating_before', rc.rating_before, 'rating_after', rc.rating_after,
-    'league_rating_before', lrc.rating_before, 'league_rating_after', lrc.rating_after
-) ORDER BY s."index")
-FROM games_seat s
-JOIN games_competitor c ON c.id = s.competitor_id
-LEFT JOIN games_player p ON p.competitor_id = c.id
-LEFT JOIN games_bot b ON b.competitor_id = c.id
-LEFT JOIN games_botversion v ON v.id = s.bot_version_id
-LEFT JOIN games_ratingchange rc ON rc.seat_id = s.id
-LEFT JOIN games_leagueratingchange lrc ON lrc.seat_id = s.id
-WHERE s.game_id = g.id
+SELECT array_to_json(array_agg(seat ORDER BY seat."index")) FROM (
+    SELECT s."index", s.competitor_id AS competitor, c.name,
+           CASE WHEN b.id IS NULL THEN 'player' ELSE 'bot' END AS kind, p.id AS player, b.id AS bot,
+           v.number AS bot_version, s.rank, s.score, rc.rating_before, rc.rating_after,
+           lrc.rating_before AS league_rating_before, lrc.rating_after AS league_rating_after
+    FROM games_seat s
+    JOIN games_competitor c ON c.id = s.competitor_id
+    LEFT JOIN games_player p ON p.competitor_id = c.id
+    LEFT JOIN games_bot b ON b.competitor_id = c.id
+    LEFT JOIN games_botversion v ON v.id = s.bot_version_id
+    LEFT JOIN games_ratingchange rc ON rc.seat_id = s.id
+    LEFT JOIN games_leagueratingchange lrc ON lrc.seat_id = s.id
+    WHERE s.game_id = g.id
+) seat
 """
 _MOVES_JSON = """
-SELECT coalesce(json_agg(json_build_object(
-    'seat', mv.seat, 'action', mv.action, 'at', mv.created_at, 'auto', mv.auto
-) ORDER BY mv.number), '[]'::json)
-FROM games_move mv WHERE mv.game_id = g.id
+SELECT coalesce(array_to_json(array_agg(move ORDER BY move.number)), '[]'::json) FROM (
+    SELECT mv.number, mv.seat, mv.action, mv.created_at AS at, mv.auto FROM games_move mv WHERE mv.game_id = g.id
+) move
 """
 _TOURNAMENT_JSON = """
-SELECT json_build_object('id', r.tournament_id, 'round', r.number, 'table', m."table", 'match_game', mg.number)
-FROM games_matchgame mg JOIN games_match m ON m.id = mg.match_id JOIN games_round r ON r.id = m.round_id
-WHERE mg.game_id = g.id
+SELECT row_to_json(played) FROM (
+    SELECT r.tournament_id AS id, r.number AS round, m."table", mg.number AS match_game
+    FROM games_matchgame mg JOIN games_match m ON m.id = mg.match_id JOIN games_round r ON r.id = m.round_id
+    WHERE mg.game_id = g.id
+) played
 """
 _LEAGUE_JSON = """
-SELECT json_build_object('id', lg.league_id, 'season', se.number, 'challenge', lg.challenge)
-FROM games_leaguegame lg JOIN games_season se ON se.id = lg.season_id WHERE lg.game_id = g.id
+SELECT row_to_json(played) FROM (
+    SELECT lg.league_id AS id, se.number AS season, lg.challenge
+    FROM games_leaguegame lg JOIN games_season se ON se.id = lg.season_id WHERE lg.game_id = g.id
+) played
 """
-_LINE_JSON = f"""
-json_build_object(
-    'id', g.id, 'game', g.game_id, 'config', g.config, 'seed', g.seed, 'rated', g.rated,
-    'created_at', g.created_at, 'finished_at', g.finished_at,
-    'tournament', ({_TOURNAMENT_JSON}), 'league', ({_LEAGUE_JSON}),
-    'seats', ({_SEATS_JSON}), 'moves', ({_MOVES_JSON}), 'outcome', g.outcome
-)::text
+_LINE_COLUMNS = f"""
+g.id, g.game_id AS game, g.config, g.seed, g.rated, g.created_at, g.finished_at,
+({_TOURNAMENT_JSON}) AS tournament, ({_LEAGUE_JSON}) AS league,
+({_SEATS_JSON}) AS seats, ({_MOVES_JSON}) AS moves, g.outcome
 """
 
 
 def _chunk_postgresql(where: str, params: list[Any], order: str, size: int) -> tuple[int, list[str]]:
-    sql = f"SELECT g.id, {_LINE_JSON} FROM games_game g WHERE {where} ORDER BY g.id {order} LIMIT %s"
+    sql = (
+        f"SELECT line.id, row_to_json(line)::text FROM (SELECT {_LINE_COLUMNS} FROM games_game g "
+        f"WHERE {where} ORDER BY g.id {order} LIMIT %s) line"
+    )
     with connection.cursor() as cursor:
         # The session's time zone writes the times (Django keeps it UTC when USE_TZ is on).
         cursor.execute(sql, [*params, size])
@@ -185,10 +190,10 @@ LEFT JOIN games_leagueratingchange lrc ON lrc.seat_id = s.id
 WHERE s.game_id IN ({ids}) ORDER BY s.game_id, s."index"
 """
 _MOVE_ROWS = """
-SELECT mv.game_id, mv.seat, mv.action, mv.created_at, mv.auto FROM games_move mv
+SELECT mv.game_id, mv.number, mv.seat, mv.action, mv.created_at, mv.auto FROM games_move mv
 WHERE mv.game_id IN ({ids}) ORDER BY mv.game_id, mv.number
 """
-_MOVE_FIELDS = (None, *model_fields(Move, "seat", "action", "created_at", "auto"))
+_MOVE_FIELDS = (None, *model_fields(Move, "number", "seat", "action", "created_at", "auto"))
 _SEAT_FIELDS = (None, None, None, None, None, None, None, *model_fields(Seat, "rank", "score"))
 _TOURNAMENT_ROWS = """
 SELECT mg.game_id, r.tournament_id, r.number, m."table", mg.number
@@ -235,8 +240,8 @@ def _chunk_portable(where: str, params: list[Any], order: str, size: int) -> tup
             }
         )
     moves: dict[int, list[dict[str, Any]]] = {pk: [] for pk in pks}
-    for pk, seat, action, at, auto in fetch(_MOVE_ROWS.format(ids=ids), pks, _MOVE_FIELDS):
-        moves[pk].append({"seat": seat, "action": action, "at": at, "auto": auto})
+    for pk, number, seat, action, at, auto in fetch(_MOVE_ROWS.format(ids=ids), pks, _MOVE_FIELDS):
+        moves[pk].append({"number": number, "seat": seat, "action": action, "at": at, "auto": auto})
     tournaments = {
         pk: {"id": tournament, "round": round_number, "table": table, "match_game": number}
         for pk, tournament, round_number, table, number in fetch(_TOURNAMENT_ROWS.format(ids=ids), pks)

@@ -26,7 +26,9 @@ def exported_line(seed: int, game_id: str = "mulligan", config: dict[str, Any] |
         seat = state.to_act()[0]
         action = rng.choice(state.legal_actions(seat))
         state.apply(seat, action)
-        moves.append({"seat": seat, "action": action, "at": "2026-11-25T12:00:00+00:00", "auto": False})
+        moves.append(
+            {"number": len(moves) + 1, "seat": seat, "action": action, "at": "2026-11-25T12:00:00+00:00", "auto": False}
+        )
     outcome = json.loads(json.dumps(state.outcome().to_json()))
     seats = [
         {"index": index, "rank": outcome["places"][index], "score": outcome["scores"][index]}
@@ -57,21 +59,24 @@ def test_every_line_of_a_sound_export_is_confirmed(capsys: pytest.CaptureFixture
 def test_every_difference_is_reported_with_its_line_and_the_exit_is_one(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
-    sound, tampered, illegal, unfinished = (exported_line(seed) for seed in (1, 2, 3, 4))
+    sound, tampered, illegal, unfinished, renumbered = (exported_line(seed) for seed in (1, 2, 3, 4, 6))
     tampered["outcome"]["ranking"].reverse()
     tampered["seats"][0]["rank"] = 7
     illegal["moves"][0]["seat"] = 1 - illegal["moves"][0]["seat"]
     unfinished["moves"].pop()
-    path = write(tmp_path / "games.ndjson", [sound, tampered, illegal, "{not json", unfinished, [1, 2]])
+    renumbered["moves"][0]["number"] = 2
+    lines = [sound, tampered, illegal, "{not json", unfinished, [1, 2], renumbered]
+    path = write(tmp_path / "games.ndjson", lines)
     code, out, err = verify(capsys, str(path))
     assert code == 1
-    assert "5 of 6 games" in err and "Traceback" not in err
+    assert "6 of 7 games" in err and "Traceback" not in err
     assert "line 2 (game 2): outcome.ranking: file has" in out
     assert "line 2 (game 2): seat 0: stored rank 7" in out
     assert "line 3 (game 3): move 1 (seat " in out and "is illegal there" in out
     assert "line 4: not JSON" in out
     assert "line 5 (game 4): its " in out and "do not finish the game" in out
     assert "line 6: not a JSON object but list" in out
+    assert "line 7 (game 6): its moves are numbered [2, 2" in out
     assert not [text for text in out.splitlines() if text.startswith(("line 1:", "line 1 "))]
 
 

@@ -35,8 +35,8 @@ def test_a_tournaments_games_come_out_whole(finished_tournament: Tournament, api
         )
         assert line["outcome"] == game.outcome
         stored = list(Move.objects.filter(game=game).order_by("number"))
-        assert [(m["seat"], m["action"], m["auto"]) for m in line["moves"]] == [
-            (move.seat, move.action, move.auto) for move in stored
+        assert [(m["number"], m["seat"], m["action"], m["auto"]) for m in line["moves"]] == [
+            (move.number, move.seat, move.action, move.auto) for move in stored
         ]
         assert [_moment(m["at"]) for m in line["moves"]] == [move.created_at for move in stored]
         match_game = MatchGame.objects.select_related("match__round").get(game=game)
