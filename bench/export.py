@@ -15,7 +15,9 @@ own ``COPY ... TO STDOUT`` of the same rows, as JSON.
   the first tenth to the last).
 * Reference, measured in the same run: ``COPY (SELECT ...) TO STDOUT`` of the same rows (the
   finished games, their seats with rating changes, and their moves) read by psycopg in this
-  process; ``ratio`` is the export's games/s over the COPY's.
+  process; ``ratio_to_copy`` is the export's games/s over the COPY's. On a shared machine the CPU
+  seconds are steadier than the rates: the export's server worker and database backend against
+  the COPY's backend and reader, per 1,000 games.
 
 Stdout: one JSON line per figure (the export, the COPY reference) and a setup line. Progress on stderr.
 """
@@ -69,6 +71,28 @@ COPY_QUERIES = {
 }
 
 
+TICKS = os.sysconf("SC_CLK_TCK")
+
+
+def cpu_seconds(pid: int) -> float:
+    """A process's user + system CPU time so far (0 once it is gone)."""
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            fields = stat.read().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / TICKS
+
+
+def database_backends(url: str, monitor: psycopg.Connection[Any]) -> list[int]:
+    """The PostgreSQL backends connected to the bench database, but the monitor's own."""
+    name = psycopg.conninfo.conninfo_to_dict(url)["dbname"]
+    rows = monitor.execute(
+        "SELECT pid FROM pg_stat_activity WHERE datname = %s AND pid <> pg_backend_pid()", (name,)
+    ).fetchall()
+    return [int(pid) for (pid,) in rows]
+
+
 def resident_kb(pid: int) -> int:
     with open(f"/proc/{pid}/status") as status:
         for line in status:
@@ -78,27 +102,35 @@ def resident_kb(pid: int) -> int:
 
 
 class MemoryWatch(threading.Thread):
-    """Samples a process's resident memory until stopped."""
+    """Samples a process's resident memory until stopped, and the CPU time of the database backends
+    serving it (a backend's last reading before it goes: the server's connection lives as long as
+    its request)."""
 
-    def __init__(self, pid: int) -> None:
+    def __init__(self, pid: int, url: str) -> None:
         super().__init__(daemon=True)
         self.pid = pid
+        self.url = url
         self.samples: list[tuple[float, int]] = []
+        self.backend_cpu: dict[int, float] = {}
         self.stopping = threading.Event()
 
     def run(self) -> None:
-        while not self.stopping.is_set():
-            self.samples.append((time.perf_counter(), resident_kb(self.pid)))
-            self.stopping.wait(SAMPLE_SECONDS)
+        with psycopg.connect(self.url, autocommit=True) as monitor:
+            while not self.stopping.is_set():
+                self.samples.append((time.perf_counter(), resident_kb(self.pid)))
+                for backend in database_backends(self.url, monitor):
+                    self.backend_cpu[backend] = max(self.backend_cpu.get(backend, 0.0), cpu_seconds(backend))
+                self.stopping.wait(SAMPLE_SECONDS)
 
     def stop(self) -> None:
         self.stopping.set()
         self.join()
 
 
-def export_over_http(host: str, port: int, path: str, worker: int) -> dict[str, Any]:
+def export_over_http(host: str, port: int, path: str, worker: int, url: str) -> dict[str, Any]:
     before_kb = resident_kb(worker)
-    watch = MemoryWatch(worker)
+    worker_cpu = cpu_seconds(worker)
+    watch = MemoryWatch(worker, url)
     connection = http.client.HTTPConnection(host, port, timeout=600)
     started = time.perf_counter()
     cpu_started = time.process_time()
@@ -116,6 +148,7 @@ def export_over_http(host: str, port: int, path: str, worker: int) -> dict[str, 
         size += len(chunk)
     elapsed = time.perf_counter() - started
     client_cpu = time.process_time() - cpu_started
+    server_cpu = cpu_seconds(worker) - worker_cpu
     watch.stop()
     connection.close()
     samples = [kb for at, kb in watch.samples if at <= started + elapsed]
@@ -126,6 +159,9 @@ def export_over_http(host: str, port: int, path: str, worker: int) -> dict[str, 
         "seconds": round(elapsed, 2),
         "first_byte_ms": round(1000 * (first_byte or 0), 1),
         "client_cpu_s": round(client_cpu, 2),
+        "server_cpu_s": round(server_cpu, 2),
+        # The backends the server's requests opened during the export (a new connection per request).
+        "database_cpu_s": round(sum(watch.backend_cpu.values()), 2),
         "server_rss_mb_before": before_kb // 1024,
         "server_rss_mb_peak": max(samples) // 1024,
         "server_rss_mb_by_tenth": tenths,
@@ -137,13 +173,22 @@ def copy_reference(url: str) -> dict[str, Any]:
     seconds: dict[str, float] = {}
     size = 0
     with psycopg.connect(url) as conn, conn.cursor() as cursor:
+        backend_cpu = cpu_seconds(conn.info.backend_pid)
+        cpu_started = time.process_time()
         for name, query in COPY_QUERIES.items():
             started = time.perf_counter()
             with cursor.copy(f"COPY ({query}) TO STDOUT") as copy:
                 for block in copy:
                     size += len(block)
             seconds[name] = round(time.perf_counter() - started, 2)
-    return {"seconds": round(sum(seconds.values()), 2), "by_table": seconds, "bytes": size}
+        database_cpu = cpu_seconds(conn.info.backend_pid) - backend_cpu
+    return {
+        "seconds": round(sum(seconds.values()), 2),
+        "by_table": seconds,
+        "bytes": size,
+        "database_cpu_s": round(database_cpu, 2),
+        "client_cpu_s": round(time.process_time() - cpu_started, 2),
+    }
 
 
 def run(args: argparse.Namespace) -> None:
@@ -183,7 +228,7 @@ def run(args: argparse.Namespace) -> None:
             f"gunicorn on {server.authority} (worker pid {server.worker_pid}); exporting {finished:,} games"
         )
         result = export_over_http(
-            server.host, server.port, "/api/games/export/?sort=dateAsc", server.worker_pid
+            server.host, server.port, "/api/games/export/?sort=dateAsc", server.worker_pid, args.database_url
         )
     rate = result["games"] / result["seconds"]
     print(
@@ -195,6 +240,14 @@ def run(args: argparse.Namespace) -> None:
                 "goal_games_per_s": GOAL_GAMES_PER_S,
                 "met": rate >= GOAL_GAMES_PER_S,
                 "ratio_to_copy": round(rate / reference_rate, 3) if reference_rate else None,
+                # Steadier on a busy machine than the wall-clock ratio: the CPU the export costs the
+                # server and the database, against what the COPY costs the database and its reader.
+                "cpu_s_per_1000_games": round(
+                    1000 * (result["server_cpu_s"] + result["database_cpu_s"]) / finished, 3
+                ),
+                "copy_cpu_s_per_1000_games": round(
+                    1000 * (reference["database_cpu_s"] + reference["client_cpu_s"]) / finished, 3
+                ),
                 "complete": result["games"] == finished,
             }
         ),
