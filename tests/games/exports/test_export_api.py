@@ -16,7 +16,7 @@ from games.models import Game, GameStatus, MatchGame, Move, RatingChange, Tourna
 from games.selectors.exports import ExportFilter, export_chunks
 from tests.games.exports.conftest import export
 from tests.games.factories import BotFactory, PlayerFactory
-from tests.games.helpers import create_game, play_to_end
+from tests.games.helpers import create_game, play_to_end, postgres_only
 
 pytestmark = pytest.mark.django_db
 
@@ -132,12 +132,12 @@ def test_a_chunk_costs_a_few_queries_whatever_its_games(
     assert [json.loads(line)["id"] for line in text.splitlines()] == [g.pk for g in games]
 
 
+@postgres_only
 def test_the_database_writes_the_lines_python_would(finished_tournament: Tournament) -> None:
     """On PostgreSQL the database builds each line; the same lines built in Python say the same."""
     from games.selectors import exports
 
-    if connection.vendor != "postgresql":
-        pytest.skip("only PostgreSQL builds the lines in the database; elsewhere the Python road is the only one")
+    assert connection.vendor == "postgresql"
     where, params = exports._conditions(ExportFilter(tournament=finished_tournament.pk))
     by_database = exports._chunk_postgresql(" AND ".join(where), params, "ASC", 100)
     in_python = exports._chunk_portable(" AND ".join(where), params, "ASC", 100)
@@ -158,3 +158,24 @@ def _normal(line: str) -> Any:
         return value
 
     return walk(json.loads(line))
+
+
+def test_an_asgi_server_gets_the_lines_as_a_stream(api_client: APIClient) -> None:
+    """Under ASGI the answer is an async iterator (a sync one Django would read whole first)."""
+    from asgiref.sync import async_to_sync
+    from django.test import AsyncClient
+
+    games = _finished_games(3)
+
+    async def read() -> tuple[bool, bytes]:
+        response = await AsyncClient().get("/api/games/export/", {"sort": "dateAsc"})
+        assert response.status_code == 200 and response["Content-Type"] == "application/x-ndjson"
+        chunks = [chunk async for chunk in response.streaming_content]
+        return response.is_async, b"".join(chunks)
+
+    is_async, body = async_to_sync(read)()
+    assert is_async
+    assert [json.loads(line)["id"] for line in body.decode().splitlines()] == [game.pk for game in games]
+    synchronous = api_client.get("/api/games/export/", {"sort": "dateAsc"})
+    assert not synchronous.is_async
+    assert b"".join(synchronous.streaming_content) == body
