@@ -193,6 +193,8 @@ def copy_reference(url: str) -> dict[str, Any]:
 
 def run(args: argparse.Namespace) -> None:
     marker, seeded_now = ensure_data(args)
+    if args.seed_only:
+        return
     with psycopg.connect(args.database_url) as conn:
         (finished,) = conn.execute("SELECT count(*) FROM games_game WHERE status = 'finished'").fetchone()
         (version,) = conn.execute("SELECT current_setting('server_version')").fetchone()
@@ -265,6 +267,7 @@ def main(argv: list[str] | None = None) -> None:
     )
     parser.add_argument("--redis-url", default=os.environ.get("BENCH_EXPORT_REDIS_URL", DEFAULT_REDIS_URL))
     parser.add_argument("--reseed", action="store_true", help="seed the data again even if it is there")
+    parser.add_argument("--seed-only", action="store_true", help="seed (or check) the data, measure nothing")
     run(parser.parse_args(argv))
 
 

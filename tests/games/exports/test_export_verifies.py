@@ -4,7 +4,9 @@ the API and from ``manage.py export_games`` alike; a stored outcome its moves co
 from __future__ import annotations
 
 import json
+from datetime import timedelta
 from pathlib import Path
+from typing import Any
 
 import pytest
 from django.core.management import CommandError, call_command
@@ -12,6 +14,7 @@ from rest_framework.test import APIClient
 
 from engine.__main__ import main
 from games.models import Game, Tournament
+from games.services.deadlines import deadlines_expire
 
 pytestmark = pytest.mark.django_db
 
@@ -67,3 +70,23 @@ def test_the_command_refuses_bad_filters_naming_them(tmp_path: Path) -> None:
     assert "--max: Ensure this value is greater than or equal to 1" in str(refused.value)
     assert "--since: give an ISO 8601 date-time" in str(refused.value)
     assert not (tmp_path / "x").exists()
+
+
+def test_a_game_forfeited_on_time_is_exported_and_verifies(
+    players: list[Any], api_client: APIClient, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A forfeit's moves do not end the game by the rules: the verifier confirms them legal and the
+    late seat last."""
+    from tests.games.deadlines.test_deadlines import people_game, play_one
+
+    game = people_game(players)
+    play_one(game)
+    game.refresh_from_db()
+    assert deadlines_expire(now=game.turn_deadline + timedelta(seconds=1))["forfeited"] == 1
+    game.refresh_from_db()
+    assert game.outcome["details"]["reason"] == "timeout"
+    path = tmp_path / "forfeit.ndjson"
+    path.write_bytes(_api_export(api_client, player=players[0].pk))
+    assert [json.loads(line)["id"] for line in path.read_text().splitlines()] == [game.pk]
+    assert main(["replay", "--verify", str(path)]) == 0
+    assert "1 games replayed, 1 confirmed" in capsys.readouterr().out
