@@ -79,9 +79,11 @@ class ExportFilterForm(forms.Form):
             self._errors.setdefault(name, self.error_class()).append(
                 f"unknown parameter: the export takes {', '.join(self.fields)}"
             )
-        for name, field in self.fields.items():
-            if isinstance(field, forms.ChoiceField) and self.data.get(name) == "":
-                self.add_error(name, "give one of the choices, or leave the parameter out")
+        for name in self.fields:
+            # An empty value is none of the document's (an integer, a date-time, a choice): refused,
+            # not read as "any", which leaving the parameter out says.
+            if self.data.get(name) == "":
+                self.add_error(name, "give a value, or leave the parameter out")
         since, until = cleaned.get("since"), cleaned.get("until")
         if since is not None and until is not None and until <= since:
             self.add_error(
