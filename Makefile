@@ -5,7 +5,7 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-stamp
 
-.PHONY: install system run demo simulate schema test test-faults test-repeat test-explore lint typecheck pytest bench bench-api bench-bots clean
+.PHONY: install system clients-install run demo simulate schema client test test-faults test-repeat test-explore lint typecheck pytest bench bench-api bench-bots clean
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -14,6 +14,15 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 install: $(STAMP)
+
+# openapi-typescript and TypeScript for the check of the generated types (tests/clients), from the
+# lock file; node and npm come from the system.
+NPM_STAMP := clients/typescript/node_modules/.installed-stamp
+$(NPM_STAMP): clients/typescript/package-lock.json
+	npm ci --prefix clients/typescript --no-audit --no-fund --loglevel=error
+	touch $(NPM_STAMP)
+
+clients-install: $(NPM_STAMP)
 
 # The service on the embedded defaults (SQLite, a filesystem Celery broker): web and worker at
 # http://127.0.0.1:8000, with demo users, bots and a batch of bot games queued.
@@ -58,7 +67,7 @@ PYTEST_ARGS ?=
 pytest test-faults test-repeat test-explore: export DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/mulligan_league
 pytest test-faults test-repeat test-explore: export CELERY_BROKER_URL ?= redis://127.0.0.1:6379/15
 pytest test-faults test-repeat test-explore: export CHROMIUM := $(CHROMIUM)
-pytest: install system
+pytest: install system clients-install
 	$(PY) -m pytest -n auto -m "not faults" $(PYTEST_ARGS)
 
 # The adversarial suite (marker `faults`: tests/faults and the sandbox attacks): real workers on PostgreSQL and Redis, SIGKILLed, cut off from
@@ -70,7 +79,7 @@ test-faults: install
 # The proof that the suite gives the same answer every time: N whole runs in a row, each in another
 # order with other pinned seeds. Stops at the first red run and prints the command that repeats it.
 N ?= 10
-test-repeat: install system
+test-repeat: install system clients-install
 	@for run in $$(seq 1 $(N)); do \
 		seed=$$($(PY) -c 'import secrets; print(secrets.randbelow(2**32))'); \
 		echo "== run $$run of $(N): --randomly-seed=$$seed"; \
@@ -87,16 +96,28 @@ test-explore: install
 test: lint typecheck pytest test-faults
 
 # The OpenAPI document as served on PostgreSQL (integer bounds follow the database's columns),
-# committed so a change to the API shows in review (tests/games/test_api_schema_document.py).
+# committed so a change to the API shows in review (tests/games/test_api_schema_document.py). It is
+# written only if its version allows what it takes away from the committed one: the changes are
+# printed, and a change that breaks clients without a raised version stops here.
 schema: export DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/mulligan_league
 schema: install
-	DJANGO_SETTINGS_MODULE=mulligan_league.settings.test $(PY) manage.py spectacular --file games/api/openapi.yaml
+	DJANGO_SETTINGS_MODULE=mulligan_league.settings.test $(PY) manage.py spectacular --file $(VENV)/openapi.new.yaml
+	$(PY) -m games.api.document_changes games/api/openapi.yaml $(VENV)/openapi.new.yaml
+	mv $(VENV)/openapi.new.yaml games/api/openapi.yaml
+
+# The document, then the Python client generated from it (clients/python/mulligan_league_client,
+# openapi-python-client with clients/python/generator.yaml) and the TypeScript types
+# (clients/typescript/schema.d.ts, not committed).
+client: schema clients-install
+	$(PY) clients/python/generate.py
+	npm run --prefix clients/typescript --silent generate
 
 bench: install bench-api
 	$(PY) -m pip install --quiet --disable-pip-version-check -e '.[dev,bench]'
 	$(PY) bench/engine.py
 	$(PY) bench/three_card.py
 	$(PY) bench/ratings.py
+	$(PY) bench/sprt.py
 
 # The API at a real ladder's size against a bare Django view, on PostgreSQL and Redis (these URLs
 # unless set). The first run seeds 100,000 players and 1,000,000 games into its own database (it

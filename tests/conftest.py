@@ -43,8 +43,8 @@ class SteadyBot:
     """A Mulligan bot that never folds: the game goes on until another seat ends it, whatever the deal.
 
     It skips its turns, offers when asked and takes the first offer: against a person it waits for
-    the person's moves, and two of them end their game at once by a round of skips (Mulligan's
-    default ``end_on_skip_round``).
+    the person's moves; two of them play on to the turn cap, or end at once by a round of skips
+    where the config turns ``end_on_skip_round`` on.
     """
 
     name = "steady"

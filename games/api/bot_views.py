@@ -74,7 +74,6 @@ class BotListCreateView(APIView):
     """Every bot (built-in and submitted); POST makes a submitted bot of yours."""
 
     @extend_schema(
-        operation_id="bots_list",
         parameters=[
             OpenApiParameter("game", str, description="only bots for this game id"),
             OpenApiParameter("page", int, description="a page number"),
@@ -126,7 +125,6 @@ class BotVersionsView(APIView):
     parser_classes = [SafeJSONParser, MultiPartParser]
 
     @extend_schema(
-        operation_id="bots_versions_list",
         parameters=[OpenApiParameter("page", int, description="a page number")],
         responses=paginated(BotVersionSerializer, "PaginatedBotVersionList"),
     )

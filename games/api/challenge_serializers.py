@@ -71,8 +71,7 @@ class LobbyChallengeSerializer(serializers.Serializer[dict[str, object]]):
     time_per_move = serializers.CharField()
     move_time_limit_seconds = serializers.IntegerField()
     rated = serializers.BooleanField()
-    # Text, not an enum: a second "state" enum would rename the competitions' StateEnum in the schema.
-    state = serializers.CharField(help_text=f"one of {', '.join(ChallengeState.values)}")
+    state = serializers.ChoiceField(choices=ChallengeState.choices)
     created_at = serializers.DateTimeField()
     expires_at = serializers.DateTimeField()
     started_game = serializers.IntegerField(allow_null=True, help_text="the game, once everyone accepted")

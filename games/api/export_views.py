@@ -66,7 +66,6 @@ class GameExportView(APIView):
     content_negotiation_class = ErrorsAsJson
 
     @extend_schema(
-        operation_id="games_export",
         summary="Finished games in bulk, as ndjson",
         description="Every finished game the filters choose, newest first unless `sort=dateAsc`, one JSON "
         "object per line, streamed. The filters combine (all must hold). Limited per user, or per client "

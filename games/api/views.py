@@ -57,14 +57,13 @@ class GameCatalogView(APIView):
 
     permission_classes = [permissions.AllowAny]
 
-    @extend_schema(operation_id="catalog_retrieve", responses=GameMetadataSerializer(many=True))
+    @extend_schema(responses=GameMetadataSerializer(many=True))
     def get(self, request: Request) -> Response:
         return Response([game.metadata() for game in registered_games()])
 
 
 class GameListCreateView(APIView):
     @extend_schema(
-        operation_id="games_list",
         parameters=[
             OpenApiParameter("game", str, description="only this game id"),
             OpenApiParameter("status", str, description="running, finished or aborted"),
@@ -271,14 +270,16 @@ class TokenLoginView(APIView):
     # shown again (games.services.tokens).
     throttle_classes = [LoginThrottle]
     permission_classes = [permissions.AllowAny]
-    # JSON, or a plain form as curl's -d sends it; nothing is uploaded here.
+    # JSON, or a plain form as curl's -d sends it; nothing is uploaded here. The document lists JSON
+    # alone: a generator offered two content types of one body makes a client that does not import
+    # (openapi-python-client 0.29.1, issue #1451) or sends the last one it lists, and scripts want JSON.
     parser_classes = [SafeJSONParser, FormParser]
 
     @extend_schema(
-        request={
-            "application/json": AuthTokenSerializer,
-            "application/x-www-form-urlencoded": AuthTokenSerializer,
-        },
+        request={"application/json": AuthTokenSerializer},
+        description="Log in: a user name and password give a new token, `Authorization: Token <token>` "
+        "from then on. Rate limited per client address. Also takes the two fields as a plain form "
+        "(`curl -d username=... -d password=...`).",
         responses={
             200: AuthTokenAnswerSerializer,
             400: error("A user name and password that do not match an active account, or one left out."),

@@ -140,8 +140,8 @@ def _wait_for_version(person: Person, version: int) -> None:
 
 def _chosen_button(page: Any) -> Any:
     """A fixed rule: the first button that trades (an auction, an offer, a swap, a mulligan), else
-    the first. Skipping or folding at once would end the game in a move or two: a round of skips
-    ends Mulligan."""
+    the first. Folding at once would end the game in a move or two, and skipping would only
+    stretch it to the turn cap."""
     buttons = page.locator("[data-testid=action]")
     trading = buttons.and_(page.locator(":not([data-action-type=skip]):not([data-action-type=fold])"))
     return trading.first if trading.count() else buttons.first

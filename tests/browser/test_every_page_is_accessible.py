@@ -234,10 +234,10 @@ def test_the_page_is_accessible_and_nothing_is_refused(
 def _open_an_operation(page: Any) -> None:
     """Swagger UI draws the docs from the schema after the page loads: wait for it, and open one
     operation with its "Try it out" form, as a reader of the docs would."""
-    summary = page.locator("#operations-games-games_create .opblock-summary-control")
+    summary = page.locator("#operations-games-create_game .opblock-summary-control")
     summary.click()
     page.get_by_role("button", name="Try it out").click()
-    page.locator("#operations-games-games_create .execute").wait_for()
+    page.locator("#operations-games-create_game .execute").wait_for()
 
 
 def test_the_console_watch_sees_what_the_policy_refuses(live_server: Any, page: Any, console: Any) -> None:

@@ -37,7 +37,8 @@ MULLIGAN_CONFIGS: list[dict[str, Any]] = [
     {"players": 6, "high_risk": True, "secret_offers": True},
     {"players": 8, "secret_offers": True, "chips": 5},
     {"players": 5, "open_hands": True, "first_auctioneer": 4},
-    {"max_turns": 0},
+    {"max_turns": 0, "end_on_skip_round": True},
+    {"end_on_skip_round": True, "players": 3},
     {"max_turns": 12, "end_on_skip_round": False},
     {"players": 2, "chips": 1, "open_hands": True},
 ]

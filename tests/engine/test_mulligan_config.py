@@ -114,8 +114,19 @@ def test_open_hands_does_not_go_with_secret_offers() -> None:
 def test_a_game_must_have_an_end() -> None:
     message = refused({"max_turns": 0, "end_on_skip_round": False})
     assert "max_turns" in message and "end_on_skip_round" in message
-    assert normalize_config({"max_turns": 0})["end_on_skip_round"] is True
-    assert normalize_config({"end_on_skip_round": False})["max_turns"] > 0
+    # The round of skips is off by default, so removing the cap alone leaves a game without an end.
+    message = refused({"max_turns": 0})
+    assert "max_turns" in message and "end_on_skip_round" in message
+    assert normalize_config({"max_turns": 0, "end_on_skip_round": True})["max_turns"] == 0
+
+
+def test_the_default_config_follows_the_written_rules() -> None:
+    # "There are two ways for the game to end" (000_43432f497e9b879c.txt, "End States"): a round of
+    # skips is not one of them, so it is a league's choice; the turn cap stays as a safety net.
+    defaults = normalize_config({})
+    assert defaults["end_on_skip_round"] is False
+    assert defaults["max_turns"] > 0
+
 
 
 @pytest.mark.parametrize("config", [["players", 4], "players=4", 4])

@@ -357,7 +357,7 @@ class TestDeckEnd:
 
     def test_four_players_play_until_the_deck_cannot_serve_them(self) -> None:
         # 32 cards: after 7 mulligans 4 remain (enough for 4 players); the 8th leaves none.
-        state = start(players=4, max_turns=0)
+        state = start(players=4)
         for number in range(1, 9):
             assert not state.is_over
             full_turn(state)
@@ -668,8 +668,33 @@ class TestTermination:
         assert set(deck_at_limit) <= set(state.observe(None)["discard"])
         assert deck(state) == []
 
-    def test_a_full_round_of_skips_ends_the_game(self) -> None:
+    def test_by_default_only_the_seed_s_endings_end_a_game(self) -> None:
+        # "There are two ways for the game to end": a fold of the last two, or the deck running low.
+        # Skips end nothing, however many rounds of them.
         state = start(players=4)
+        for turn in range(12):
+            state.apply(turn % 4, {"type": "skip"})
+            assert not state.is_over
+        state.apply(0, {"type": "fold"})
+        state.apply(1, {"type": "fold"})
+        assert not state.is_over
+        state.apply(2, {"type": "fold"})
+        assert state.is_over and state.outcome().details["reason"] == "fold"
+
+    def test_a_game_at_the_default_turn_cap_ends_with_its_own_reason(self) -> None:
+        state = start(players=2)
+        cap = state.observe(None)["max_turns"]
+        for turn in range(cap - 1):
+            state.apply(turn % 2, {"type": "skip"})
+        assert not state.is_over
+        state.apply((cap - 1) % 2, {"type": "skip"})
+        assert state.is_over
+        details = state.outcome().details
+        assert details["reason"] == "turn_limit" and "turn limit" in details["reason_text"]
+        assert last_event(state)["reason"] == "turn_limit"
+
+    def test_a_full_round_of_skips_ends_the_game_when_a_league_turns_it_on(self) -> None:
+        state = start(players=4, end_on_skip_round=True)
         for seat in (0, 1, 2):
             state.apply(seat, {"type": "skip"})
             assert not state.is_over
@@ -679,7 +704,7 @@ class TestTermination:
         assert list(state.outcome().ranking) == expected_ranking(hands(state))
 
     def test_an_auction_or_a_fold_breaks_the_round_of_skips(self) -> None:
-        state = start(players=4)
+        state = start(players=4, end_on_skip_round=True)
         state.apply(0, {"type": "skip"})
         state.apply(1, {"type": "skip"})
         full_turn(state)  # seat 2 auctions

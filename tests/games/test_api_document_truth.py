@@ -63,7 +63,9 @@ def test_every_operation_documents_its_refusals_in_one_shape(document: dict[str,
                 assert {"400", "415"} <= set(responses), f"{method} {path}"
 
 
-def test_request_bodies_are_json_but_for_an_upload_and_the_login_form(document: dict[str, Any]) -> None:
+def test_request_bodies_are_json_but_for_an_upload(document: dict[str, Any]) -> None:
+    # The token login also takes a plain form (curl -d), unlisted: generators given two content types
+    # of one body make clients that do not import or send the wrong one (issue 23).
     taken = {
         f"{method.upper()} {path}": sorted(operation["requestBody"]["content"])
         for path, operations in document["paths"].items()
@@ -71,7 +73,6 @@ def test_request_bodies_are_json_but_for_an_upload_and_the_login_form(document: 
         if "requestBody" in operation
     }
     assert taken.pop("POST /api/bots/{id}/versions/") == ["application/json", "multipart/form-data"]
-    assert taken.pop("POST /api/auth/token/") == ["application/json", "application/x-www-form-urlencoded"]
     assert set(map(tuple, taken.values())) == {("application/json",)}
 
 

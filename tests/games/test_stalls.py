@@ -136,7 +136,7 @@ def test_a_game_that_still_does_not_move_is_handed_over_again_after_twice_the_wa
 def test_a_long_bot_stretch_stored_in_parts_keeps_its_bot_seat_marked(steady_bot: Bot) -> None:
     """The sweep finds a game through its bot seats to act: marked between two stored parts too.
 
-    Four steady bots end their game only by a full round of skips: two moves leave it running.
+    Four steady bots end their game only at the turn cap: two moves leave it running.
     """
     game = lost_game([steady_bot.competitor] * 4, seed=75)
     assert game_play_bots(game_pk=game.pk, max_moves=2) == 2

@@ -14,7 +14,7 @@ low two bits say what kind of action it is:
 - ``MODE``: the index of a mode's action (Wolf's partner, a wager) in the order the state first
   listed it: a mode's actions are few and its own to shape, so they are numbered as they are met,
   which holds within one state (not across a stored and reloaded copy: list them again there);
-- ``0`` is ``pass``.
+- ``OTHER``: ``0`` is ``pass``; ``VOTE_PLAY`` and ``VOTE_STOP`` the votes on the back nine.
 
 These plans, cards and seats are the ones the state's catalog and table have: an id names the same
 action in every state of one game, except the mode ids, which name theirs in the state that listed
@@ -33,7 +33,8 @@ from engine.core import Action
 TAG_BITS = 2
 TAG_MASK = (1 << TAG_BITS) - 1
 OTHER, PLAN_TAG, PLAY, MODE = 0, 1, 2, 3
-PASS = 0  # the one OTHER id
+PASS = 0  # the OTHER ids: pass, and the two votes on the back nine
+VOTE_PLAY, VOTE_STOP = 1 << TAG_BITS | OTHER, 2 << TAG_BITS | OTHER
 SEATS = 4  # engine.games.golf.config.MAX_PLAYERS: a seat is one digit of base SEATS
 
 

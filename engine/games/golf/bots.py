@@ -65,6 +65,12 @@ class HeuristicBot:
                 (a for a in wolf if a["partner"] is not None),
                 key=lambda a: (totals[a["partner"]], a["partner"]),
             )
+        if {"type": "back_nine", "play": True} in legal_actions:
+            # Play on when behind (more holes to catch up), stop when leading.
+            totals = {p["seat"]: p["total"] for p in observation["players"]}
+            me = observation["seat"]
+            behind = any(total < totals[me] for seat, total in totals.items() if seat != me)
+            return {"type": "back_nine", "play": behind}
         if {"type": "decline"} in legal_actions:
             return {"type": "decline"}  # Let's Make it Interesting: this bot keeps its chips
         if not plans:

@@ -10,6 +10,10 @@ Coast Golf Links, the built-in card catalog.
   config comes from users.
 - ``holes``: 9 or 18 as the rule book says; 1, 2 or 3 play a short practice round (the first holes
   of the course; not in the book, for tests and quick games).
+- ``decide_after_nine``: with ``holes`` 18, the players decide after the front nine whether to
+  play the back nine (rule book, Setup: "It's also best to play the first 9 holes and then decide
+  whether to continue with the back 9"); how they decide is the house reading in
+  :meth:`engine.games.golf.state.GolfState._vote`. False (default): the round is ``holes`` long.
 - ``turn_cap``: the most turns one hole may take; when a hole reaches it without anyone finishing
   it ends for everyone with finishing strokes (the book's holes always end in practice, a program
   needs the guarantee).
@@ -55,6 +59,7 @@ DEFAULTS: dict[str, Any] = {
     "course": "pebble_coast",
     "holes": 9,
     "turn_cap": 20,
+    "decide_after_nine": False,
     "catalog": None,
     "mode": "standard",
     "chips": 100,
@@ -119,6 +124,14 @@ def normalize_config(config: Mapping[str, Any] | None) -> dict[str, Any]:
     if isinstance(holes, bool) or holes not in HOLE_OPTIONS:
         raise ConfigError(
             f"option 'holes' must be 9 or 18 (or 1 to 3 for a short practice round), not {short(holes)}"
+        )
+    decide = result["decide_after_nine"]
+    if not isinstance(decide, bool):
+        raise ConfigError(f"option 'decide_after_nine' must be true or false, not {short(decide)}")
+    if decide and holes != 18:
+        raise ConfigError(
+            "option 'decide_after_nine' decides after the front nine whether to play the back nine, "
+            f"so 'holes' must be 18, not {short(holes)}"
         )
     course = course_of(result)
     if holes > len(course.holes):

@@ -69,6 +69,10 @@ def _pass(obs: Mapping[str, Any]) -> str:
         return "Pass: let the Play Anytime card take effect"
     if obs.get("phase") == "revealed":
         return "Pass: play no Play Anytime card and go on to Resolution"
+    if obs.get("phase") == "ready":
+        return "Pass: play no Play Anytime card, ready for SWING!"
+    if obs.get("phase") == "draw":
+        return "Pass: play no Play Anytime card during the draw"
     return "Pass: play no Play Anytime card now"
 
 

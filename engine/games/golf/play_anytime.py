@@ -1,37 +1,55 @@
 """The Play Anytime windows of MULLIGAN: when a Play Anytime card may be played, who is asked, and
 what each card does when it takes effect.
 
-The book says "at any point during a turn"; made precise here so a turn always ends, every seat
-gets the same chances and a seat is asked only when it holds a card it can play:
+The rule book (``001_b0f00b7950c1e11c.txt``, Game Info): Play Anytime cards "may be played at any
+point during a turn". Made precise here so that there is a window at every point of the turn, a turn
+always ends, every seat gets the same chances and a seat is asked only when it holds a card it can
+play:
 
-- *Planning window*: while a seat has not yet planned, its legal actions are its plans and every
-  Play Anytime card it can play now (``{"type": "play", "card": X, ...}``). Once it has planned it
-  waits; planning ends when every seat has planned. Playable here: Rangefinder (``peek_club``:
-  see one planned seat's face-down Club), Course GPS (``reveal_actions``: turn up every face-down
-  Action already planned), Borrow a Club (``steal_card``: a random card from another hand; cards
-  already face down are not in the hand, as the book's timing rule says) and Dig Through the Bag
-  (``redraw``: discard up to N cards, never the 2-Putt, and draw as many).
-- *Resolution window* (after SWING!, before the Shots are resolved): the seats are asked one at a
-  time, in turn order starting one seat further round each turn and hole; a seat with a playable
-  card plays one or passes (``{"type": "pass"}``), a seat without one is skipped. It closes when a
-  full round of seats has passed or been skipped since the last card played. Playable here:
-  Mulligan (``cancel_actions``: only when an opponent's Action is aimed at you), Borrow a Club and
-  Dig Through the Bag.
-- *Response window*, whenever a Play Anytime card is played (in either window): the seats holding
-  a Pace of Play (``cancel_play_anytime``) are asked one at a time, in turn order from the player's
+- *Draw window* (DRAW, phase ``draw``): every seat has drawn up to its hand size; the seats are
+  asked one at a time (below). House reading, as the DRAW says "draws cards until they have seven":
+  the draw goes on until the window closes, so a seat whose hand a card played in it left shorter
+  than the draw made it draws back up to that size then (a What's Your Handicap? leader's shortfall
+  is counted once). Playable here: Borrow a Club, Dig Through the Bag, and Course GPS when a mode
+  holds an Action face down (It's You Against the Course); nothing is planned yet, so no Rangefinder.
+- *Planning window* (SHOT PLANNING, phase ``plan``): while a seat has not yet planned, its legal
+  actions are its plans and every Play Anytime card it can play now (``{"type": "play", "card": X,
+  ...}``). Once it has planned it waits for the ready window; planning ends when every seat has
+  planned. Playable here: Rangefinder (``peek_club``: see one planned seat's face-down Club), Course
+  GPS (``reveal_actions``: turn up every face-down Action already planned), Borrow a Club
+  (``steal_card``: a random card from another hand; cards already face down are not in the hand, as
+  the book's timing rule says) and Dig Through the Bag (``redraw``: discard up to N cards, never the
+  2-Putt, and draw as many).
+- *Ready window* (phase ``ready``): every seat has planned; before SWING! ("Once all players are
+  ready...") the seats are asked one at a time, so a seat may play after its own plan, every plan
+  now a Rangefinder's possible target. Playable: the planning window's cards.
+- *Resolution window* (after SWING!, before the Shots are resolved, phase ``revealed``): playable
+  here: Mulligan (``cancel_actions``: only when an opponent's Action is aimed at you, "after they
+  have been revealed", rule book, Tips), Borrow a Club and Dig Through the Bag.
+- The draw, ready and resolution windows ask the seats one at a time, in turn order starting one
+  seat further round each turn and hole; a seat with a playable card plays one or passes (``{"type":
+  "pass"}``), a seat without one is skipped. A window closes when a full round of seats has passed or
+  been skipped since the last card played.
+- *Response window*, whenever a Play Anytime card is played (in any window): the seats holding a
+  Pace of Play (``cancel_play_anytime``) are asked one at a time, in turn order from the player's
   left, whether to cancel it (the player itself is not asked). A Pace of Play opens its own response
   window, so Paces of Play stack; when a window closes with every asked seat passing, the top card
   takes effect (a Pace of Play discards the card beneath it unresolved) and the window of the card
-  beneath, if any, opens afresh. Every card played leaves a hand, so every window closes.
-- A seat may play each *type* of Play Anytime card once successfully per turn: a type it has
-  played successfully, or has waiting on the stack, is not playable again that turn.
+  beneath, if any, opens afresh.
+- Every window closes: every card played leaves the hands for good (a Dig Through the Bag draws no
+  more than it discards, a Borrow a Club moves a card between hands), so the cards in the hands fall
+  with every card played and a window sees a full round of passes in the end; the draw window's
+  draw back up comes once, as it closes.
+- A seat may play each *type* of Play Anytime card once successfully per turn (the whole turn, its
+  draw included): a type it has played successfully, or has waiting on the stack, is not playable
+  again that turn.
 
 Turn-taking shows which seat holds a playable Play Anytime card when it is asked: that is the price
 of never asking a seat that cannot play.
 
 The windows keep their bookkeeping on the state (``stack``, ``ask``, ``order``, ``pos``, ``quiet``,
-``return_phase``, and per seat ``pa_used``, ``peeks``, ``gps``, ``mulligans``) so it is stored and
-replayed with everything else.
+``return_phase``, ``drawn_to``, and per seat ``pa_used``, ``peeks``, ``gps``, ``mulligans``) so it
+is stored and replayed with everything else.
 """
 
 from __future__ import annotations
@@ -45,7 +63,7 @@ from engine.games.golf import log_words
 from engine.games.golf.action_ids import discard_ids, play_action
 from engine.games.golf.cards import PLAYER_CARD
 from engine.games.golf.catalog import ActionHalf
-from engine.games.golf.phases import PLAN, RESPOND, REVEALED
+from engine.games.golf.phases import DRAW, READY, RESPOND, REVEALED, SEAT_BY_SEAT
 from engine.games.golf.records import PlayedCard
 
 if TYPE_CHECKING:
@@ -122,7 +140,7 @@ def is_choice(state: GolfState, seat: Seat, card: str, target: int | None, disca
     in order, as many as it allows."""
     if state.phase == RESPOND:
         return target is None and discard is None and card in _response_cards(state, seat)
-    effect = (state.cards.planning_effect if state.phase == PLAN else state.cards.resolution_effect)[card]
+    effect = (state.cards.resolution_effect if state.phase == REVEALED else state.cards.planning_effect)[card]
     hand = state.hands[seat]
     if effect is None or card not in hand or not _type_unused(state, seat, card):
         return False
@@ -159,7 +177,7 @@ def _playable_cards(state: GolfState, seat: Seat, hand: list[str], only: object)
     effects (all of them, or the ``only`` one), in the hand's order."""
     # Every listing and every seat a window asks comes here: most hands hold no card of the window,
     # and the type checks only count once this seat has played or has waiting a card this turn.
-    effects = state.cards.planning_play if state.phase == PLAN else state.cards.resolution_play
+    effects = state.cards.resolution_play if state.phase == REVEALED else state.cards.planning_play
     if effects.keys().isdisjoint(hand):
         return []
     playable = [(card, effects[card]) for card in hand if card in effects and (only is None or card == only)]
@@ -232,8 +250,9 @@ def _responders(state: GolfState, player: Seat) -> list[int]:
     return [(player + k) % state.n for k in range(1, state.n)]
 
 
-def open_resolution_window(state: GolfState) -> None:
-    """After SWING!: ask the seats in turn order, one seat further round each turn and hole."""
+def open_window(state: GolfState) -> None:
+    """Open the draw, ready or resolution window (``state.phase``): ask the seats in turn order, one
+    seat further round each turn and hole."""
     first = (state.turn - 1 + state.hole) % state.n
     state.order = [(first + k) % state.n for k in range(state.n)]
     state.pos = 0
@@ -242,7 +261,8 @@ def open_resolution_window(state: GolfState) -> None:
 
 
 def _advance_window(state: GolfState) -> None:
-    n, order, cards, hands = state.n, state.order, state.cards.resolution_play.keys(), state.hands
+    n, order, hands = state.n, state.order, state.hands
+    cards = (state.cards.resolution_play if state.phase == REVEALED else state.cards.planning_play).keys()
     while state.quiet < n:
         seat = order[state.pos % n]
         # has_options(), for a hand holding a card of this window at all (most hold none)
@@ -250,7 +270,12 @@ def _advance_window(state: GolfState) -> None:
             return
         state.quiet += 1
         state.pos += 1
-    state.resolve()
+    if state.phase == DRAW:
+        state.end_draw()
+    elif state.phase == READY:
+        state.swing()
+    else:
+        state.resolve()
 
 
 def pass_(state: GolfState, seat: Seat) -> None:
@@ -291,7 +316,7 @@ def play_card(state: GolfState, seat: Seat, card: str, target: int | None, disca
             state.ask = []
             _take_effect(state, seat, card, target, discard)
             state.phase = state.return_phase
-            if state.phase == REVEALED:
+            if state.phase in SEAT_BY_SEAT:
                 state.quiet = 0
                 state.pos += 1
                 _advance_window(state)
@@ -329,7 +354,7 @@ def _advance_response(state: GolfState) -> None:
             state.ask = _responders(state, state.stack[-1].seat)
             continue
         state.phase = state.return_phase
-        if state.phase == REVEALED:
+        if state.phase in SEAT_BY_SEAT:
             state.quiet = 0
             state.pos += 1
             _advance_window(state)

@@ -381,6 +381,45 @@ def resolve_table(
     return shots
 
 
+def lined_up(clubs: Sequence[Club], plays: Sequence[Played]) -> list[int | None]:
+    """For each of ``plays`` (as :func:`resolve_table` takes them), the seat whose board it is lined
+    up on: the seat whose Shot it took effect on (its target, or for an Action a *Bad Karma* sent
+    back, the seat that played it), None for one that took none (cancelled, ignored by an immune
+    club, sent back to the course, or no Action card: a Mulligan).
+
+    Rule book, Resolution: "Each player lines up their Shot card and any Actions that will affect
+    it against their yardage board"; Cleanup: "Any cards lined up on players' boards remain until
+    the end of each hole." House reading: an Action "affects" a Shot when it reaches it after
+    immunity, cancellations and reflections, as :attr:`ShotResult.applied` says."""
+    where: list[int | None] = [None] * len(plays)
+    screens = False
+    for half, _by, _target in plays:
+        if half.on_shot.screens:
+            screens = True
+            break
+    if not screens:
+        for index, (half, _by, target) in enumerate(plays):
+            if half.on_shot.acts and target is not None and not clubs[target].immune_to_actions:
+                where[index] = target
+        return where
+    actions = [Action(*play) for play in plays]
+    number = {id(action): index for index, action in enumerate(actions)}
+    by_target: dict[int, list[Action]] = {}
+    for action in actions:
+        if action.target is not None:
+            by_target.setdefault(action.target, []).append(action)
+    for seat, aimed in by_target.items():
+        kept, reflected, _notes = _screen(seat=seat, club=clubs[seat], actions=aimed)
+        for action in kept:
+            if action.card.on_shot.acts:
+                where[number[id(action)]] = seat
+        for action in reflected:
+            back = action.by
+            if back is not None and 0 <= back < len(clubs) and not clubs[back].immune_to_actions:
+                where[number[id(action)]] = back
+    return where
+
+
 def _routed_table(
     clubs: Sequence[Club], distances: Sequence[int], actions: Sequence[Action]
 ) -> list[TableShot]:

@@ -16,19 +16,26 @@ game; the rules live in the package's parts:
 A round is 9 or 18 holes of a course. Each hole starts with HOLE SETUP (every ball on the tee, the
 hole's yards away); then turns of:
 
-1. DRAW (automatic): every seat draws until it holds seven cards counting its own 2-Putt/Practice
-   Swing card (targeting cards are not cards here: a target is a seat number). An empty deck is
-   refilled by shuffling the discard pile (house rule: the book does not say).
+1. DRAW: every seat draws until it holds seven cards counting its own 2-Putt/Practice Swing card
+   (targeting cards are not cards here: a target is a seat number). An empty deck is refilled by
+   shuffling the discard pile (house rule: the book does not say). Then the draw window asks the
+   seats that hold a Play Anytime card they can play (:mod:`play_anytime`).
 2. SHOT PLANNING (simultaneous: every seat that has not planned is to act):
    ``{"type": "plan", "club": C, "action": A, "target": T}``: a Club (a card from the hand, or the
    2-Putt), face down, and one Action card, face down, with a targeting card for seat ``T`` (any
    seat, yourself included). ``A`` may be the Practice Swing (the player card's other half, the
    null Action, aimed at yourself) unless the 2-Putt is the Club; ``A`` is ``null`` only when the
-   hand holds no Action at all. The Driver is allowed only while the ball is on the tee.
-3. SWING! (automatic once every seat planned): all plans are turned up.
+   hand holds no Action at all. The Driver is allowed only while the ball is on the tee. Once every
+   seat has planned, the ready window asks the seats once more before SWING!.
+3. SWING!: all plans are turned up; the resolution window asks the seats.
 4. RESOLUTION (:func:`resolution.resolve_table`), CLEANUP, and FINISHING A HOLE: a finishing club
    that crosses or lands on the hole finishes it; the hole then ends for everyone, the others add
-   finishing strokes. A hole that reaches the config's ``turn_cap`` turns also ends that way.
+   finishing strokes. A hole that reaches the config's ``turn_cap`` turns also ends that way. The
+   Clubs shot and the Actions that took effect on them stay lined up on the boards until the hole
+   ends (:func:`resolution.lined_up`).
+5. With ``decide_after_nine`` (18 holes), after the front nine every player votes at once
+   ``{"type": "back_nine", "play": true | false}``; the back nine is played when more than half
+   vote to play on (house reading: :meth:`GolfState._vote`).
 
 Lowest total wins; equal totals share a place (``Outcome.details["places"]``).
 
@@ -84,6 +91,9 @@ class GolfGame(Game):
         # A plan is face down until SWING!; the observation shows it once it is turned up.
         if action.get("type") == "plan" and viewer != seat:
             return {"type": "plan"}
+        # A vote on the back nine is secret until every vote is in; the log then tells the count.
+        if action.get("type") == "back_nine" and viewer != seat:
+            return {"type": "back_nine"}
         return action
 
     def describe_action(self, action: Any) -> str:
@@ -113,6 +123,14 @@ class GolfGame(Game):
                 return told
         if kind == "pass" and set(action) == {"type"}:
             return "Pass (no Play Anytime card)"
+        if kind == "back_nine":
+            play_on = action.get("play")
+            if play_on is True:
+                return "Vote to play the back nine"
+            if play_on is False:
+                return "Vote to stop after the front nine"
+            if set(action) == {"type"}:
+                return "Vote on the back nine (secret until every vote is in)"
         if kind == "play" and isinstance(action.get("card"), str):
             words = f"Play {action['card']}"
             if isinstance(action.get("target"), int):
@@ -145,6 +163,13 @@ class GolfGame(Game):
                 defaults["holes"],
                 choices=tuple((count, holes.get(count, f"{count} holes")) for count in cfg.HOLE_OPTIONS),
                 help="9 or 18 as the rule book says; 1 to 3 for a short practice round",
+            ),
+            ConfigField(
+                "decide_after_nine",
+                "Decide after nine",
+                "bool",
+                defaults["decide_after_nine"],
+                help="with 18 holes: after the front nine the players vote whether to play the back nine",
             ),
             ConfigField(
                 "turn_cap",
@@ -199,6 +224,7 @@ class GolfGame(Game):
             {"players": 2, "holes": 1},
             {"players": 3, "holes": 1, "turn_cap": 4},
             {"players": 4, "holes": 2, "course": "augustine_national", "turn_cap": 6},
+            {"players": 3, "holes": 18, "turn_cap": 1, "decide_after_nine": True},
             {"players": 2, "holes": 1, "turn_cap": 4, "mode": "heavy_bag"},
             {"players": 2, "holes": 3, "turn_cap": 4, "mode": "handicap"},
             {"players": 2, "holes": 3, "turn_cap": 4, "mode": "against_the_course"},

@@ -22,14 +22,24 @@ from typing import Any, ClassVar, TypeVar
 from engine.core import JSON, Action, EngineError, IllegalAction, Outcome, Seat, State, short
 from engine.games.golf import action_ids, log_words, planning, play_anytime
 from engine.games.golf import config as cfg
-from engine.games.golf.action_ids import MODE, PASS, PLAN_TAG, PLAY, TAG_BITS, TAG_MASK
+from engine.games.golf.action_ids import MODE, PASS, PLAN_TAG, PLAY, TAG_BITS, TAG_MASK, VOTE_PLAY, VOTE_STOP
 from engine.games.golf.card_table import CardTable, card_table
 from engine.games.golf.cards import NAME_MARK, PLAYER_CARD
 from engine.games.golf.catalog import ActionHalf, Catalog, Club
 from engine.games.golf.courses import Course, Hole
 from engine.games.golf.modes import REGISTRY as MODE_REGISTRY
 from engine.games.golf.modes.base import Mode, Standing
-from engine.games.golf.phases import OVER, PLAN, RESPOND, REVEALED
+from engine.games.golf.phases import (
+    BACK_NINE,
+    DRAW,
+    OVER,
+    PLAN,
+    PLAY_ANYTIME,
+    READY,
+    RESPOND,
+    REVEALED,
+    SEAT_BY_SEAT,
+)
 from engine.games.golf.records import (
     LogEntry,
     Plan,
@@ -40,16 +50,17 @@ from engine.games.golf.records import (
     record_to_json,
     shown,
 )
-from engine.games.golf.resolution import Played, hole_score, resolve_table
+from engine.games.golf.resolution import Played, hole_score, lined_up, resolve_table
 
 HAND_SIZE = 7  # counting the 2-Putt/Practice Swing card (rule book, DRAW)
+FRONT_NINE = 9  # rule book, Setup: "play the first 9 holes and then decide whether to continue"
 LOG_SHOWN = 40
 # A line of the log as said (GolfState.say): hole, turn, its words (the text, or a function of the
 # parts that writes it), the parts (None: the words are the text), the cards it shows, the seats it
 # is for (None: everyone).
 Said = tuple[int, int, Any, tuple[Any, ...] | None, list[str] | None, list[int] | None]
 # The phases the state itself runs; any other phase belongs to a mode.
-_OWN_PHASES = (PLAN, RESPOND, REVEALED, OVER)
+_OWN_PHASES = (DRAW, PLAN, READY, RESPOND, REVEALED, BACK_NINE, OVER)
 
 M = TypeVar("M", bound=Mode)
 
@@ -68,6 +79,7 @@ class GolfState(State):
         "plan": frozenset({"type", "club", "action", "target", "action2", "target2"}),
         "play": frozenset({"type", "card", "discard", "target"}),
         "pass": frozenset({"type"}),
+        "back_nine": frozenset({"type", "play"}),
         **{kind: keys for mode in MODE_REGISTRY for kind, keys in mode.action_keys.items()},
     }
 
@@ -81,13 +93,15 @@ class GolfState(State):
     deck: list[str] = field(default_factory=list)
     discard: list[str] = field(default_factory=list)
     # Per seat: the hand (without the 2-Putt/Practice Swing), the ball, this hole's strokes, the
-    # scores of the holes played, the Clubs lined up on the board this hole, the face-down plan.
+    # scores of the holes played, the Clubs and the Actions lined up on its board this hole (they
+    # stay until the hole ends: resolution.lined_up), the face-down plan.
     hands: list[list[str]] = field(default_factory=list)
     distance: list[int] = field(default_factory=list)
     on_tee: list[bool] = field(default_factory=list)
     strokes: list[int] = field(default_factory=list)
     scores: list[list[int]] = field(default_factory=list)
     boards: list[list[str]] = field(default_factory=list)
+    board_actions: list[list[str]] = field(default_factory=list)
     plans: list[Plan | None] = field(default_factory=list)
     # The Play Anytime windows' bookkeeping (see play_anytime): per seat, whether a Course GPS
     # showed its Actions, the seats whose Club it saw, the Play Anytime types it used this turn;
@@ -103,6 +117,12 @@ class GolfState(State):
     order: list[int] = field(default_factory=list)
     pos: int = 0
     quiet: int = 0
+    # Per seat, the hand size its DRAW gave it this turn (the draw window draws back up to it).
+    drawn_to: list[int] = field(default_factory=list)
+    # Config ``decide_after_nine``: the players' votes after the front nine (per seat: play on,
+    # stop, None not yet) and what they decided (None: not yet, or not asked).
+    votes: list[bool | None] = field(default_factory=list)
+    back_nine: bool | None = None
     # The log as written out (read it as ``log``: the lines said since are written out then).
     log_lines: list[LogEntry] = field(default_factory=list, metadata={"key": "log"})
     last_results: list[ShotReport] = field(default_factory=list)
@@ -144,7 +164,7 @@ class GolfState(State):
         self.names = self.cards.names
         self.plan_cache = {}
         self.course = cfg.course_of(self.config)
-        self.holes = self.course.holes[: self.config["holes"]]
+        self.holes = self.course.holes[: FRONT_NINE if self.back_nine is False else self.config["holes"]]
         self.n = self.config["players"]
         self._attach_modes(tuple(mode() for mode in cfg.modes_of(self.config)))
 
@@ -179,7 +199,9 @@ class GolfState(State):
         state.strokes = [0] * n
         state.scores = [[] for _ in range(n)]
         state.boards = [[] for _ in range(n)]
+        state.board_actions = [[] for _ in range(n)]
         state.plans = [None] * n
+        state.drawn_to = [0] * n
         state.gps = [False] * n
         state.peeks = [[] for _ in range(n)]
         state.pa_used = [[] for _ in range(n)]
@@ -329,6 +351,22 @@ class GolfState(State):
                 said.append((hole, self.turn, log_words.draws, (seat, len(drawn)), None, None))
         for mode in modes:
             mode.start_turn(self)
+        self.drawn_to = [len(hand) for hand in hands]
+        self.phase = DRAW
+        play_anytime.open_window(self)
+
+    def end_draw(self) -> None:
+        """The draw window has closed: a hand a Play Anytime card left shorter than its DRAW made it
+        draws back up to that size (play_anytime: the draw goes on until the window closes); then
+        SHOT PLANNING."""
+        hands, said, hole = self.hands, self._said, self.hole + 1
+        for seat, size in enumerate(self.drawn_to):
+            short = size - len(hands[seat])
+            if short > 0:
+                drawn = self.draw(seat, short)
+                if drawn:
+                    said.append((hole, self.turn, log_words.you_draw, (drawn,), drawn, [seat]))
+                    said.append((hole, self.turn, log_words.draws, (seat, len(drawn)), None, None))
         self.phase = PLAN
 
     def _plan(self, seat: Seat, action: Action) -> None:
@@ -358,10 +396,13 @@ class GolfState(State):
         for other in plans:
             if other is None:
                 return
-        self._swing()
+        # "Once all players are ready... SWING!": the ready window first (play_anytime).
+        self.phase = READY
+        play_anytime.open_window(self)
 
-    def _swing(self) -> None:
-        """SWING!: every plan is turned up (and whatever the modes hold face down)."""
+    def swing(self) -> None:
+        """SWING! (the ready window has closed): every plan is turned up (and whatever the modes
+        hold face down); then the resolution window."""
         self.phase = REVEALED
         said, hole = self._said, self.hole + 1
         for seat, plan in enumerate(self.plans):
@@ -378,7 +419,7 @@ class GolfState(State):
             )
         for mode in self.modes:
             mode.reveal(self)
-        play_anytime.open_resolution_window(self)
+        play_anytime.open_window(self)
 
     def resolve(self) -> None:
         """RESOLUTION and CLEANUP, once the resolution window has closed; then FINISHING A HOLE when
@@ -388,16 +429,25 @@ class GolfState(State):
         plans = self.plans
         clubs: list[Club] = []
         plays: list[Played] = []
+        # The deck card of each play (None: the Practice Swing, a Mulligan already discarded).
+        play_cards: list[str | None] = []
         for seat, plan in enumerate(plans):
             assert plan is not None
             clubs.append(club_of[plan.club])
             # plan.actions(), unrolled
             if plan.action is not None:
                 plays.append((half_of[plan.action], seat, plan.target))
+                play_cards.append(None if plan.action == PLAYER_CARD else plan.action)
             if plan.action2 is not None:
                 plays.append((half_of[plan.action2], seat, plan.target2))
+                play_cards.append(None if plan.action2 == PLAYER_CARD else plan.action2)
+        seats_plays = len(plays)
         for mode in self.modes:
-            plays += mode.table_actions(self)
+            table = mode.table_actions(self)
+            plays += table
+            if table:
+                held = mode.table_action_cards(self)
+                play_cards += held + [None] * (len(table) - len(held))
         if self.mulligans:
             assert cards.cancel_half is not None
             plays += [(cards.cancel_half, seat, seat) for seat in self.mulligans]
@@ -422,14 +472,21 @@ class GolfState(State):
             club = plan.club
             if club != PLAYER_CARD:
                 (discard if club_discarded else self.boards[seat]).append(club)
-            if plan.action is not None and plan.action != PLAYER_CARD:
-                discard.append(plan.action)
-            if plan.action2 is not None and plan.action2 != PLAYER_CARD:
-                discard.append(plan.action2)
             if done:
                 finished.append(seat)
             reports.append(ShotReport(seat, yards, distance[seat], shot_strokes, done, notes))
             said.append((hole, turn, log_words.shot, (seat, notes), None, None))
+        # CLEANUP: the Actions that took effect stay lined up on the boards until the hole ends;
+        # the seats' other Action cards go to the discard pile (a mode puts its own away).
+        board_actions = self.board_actions
+        for index, board in enumerate(lined_up(clubs, plays)):
+            card = play_cards[index] if index < len(play_cards) else None  # the Mulligans have none
+            if card is None:
+                continue
+            if board is not None:
+                board_actions[board].append(card)
+            elif index < seats_plays:
+                discard.append(card)
         self.plans = [None] * self.n
         for mode in self.modes:
             mode.after_resolution(self, finished)
@@ -455,17 +512,51 @@ class GolfState(State):
             self.scores[seat].append(score)
             how = "finishes" if seat in finished else f"is {self.distance[seat]} yd away"
             self.say(f"Seat {seat} {how}: {score} for hole {self.holes[self.hole].number}.")
+            # "clears all of the cards from the table": the boards too.
             self.discard += self.boards[seat]
+            self.discard += self.board_actions[seat]
             self.boards[seat] = []
+            self.board_actions[seat] = []
         for mode in self.modes:
             mode.end_hole(self)
         self.hole += 1
         if self.hole >= len(self.holes) or self._round_ends_early() is not None:
-            self.phase = OVER
-            self.ask, self.stack = [], []
-            self.say("The round is over.")
+            self._end_round()
+        elif self.hole == FRONT_NINE and self.config["decide_after_nine"]:
+            self.phase = BACK_NINE
+            self.votes = [None] * self.n
+            self.say("The front nine is over: every player votes whether to play the back nine.")
         else:
             self.setup_hole()
+
+    def _end_round(self) -> None:
+        self.phase = OVER
+        self.ask, self.stack = [], []
+        self.say("The round is over.")
+
+    def _vote(self, seat: Seat, play_on: bool) -> None:
+        """``seat`` votes whether to play the back nine (config ``decide_after_nine``).
+
+        Rule book, Setup: "It's also best to play the first 9 holes and then decide whether to
+        continue with the back 9"; it does not say who decides or how. House reading: the players
+        decide together, every player votes at once (nobody sees a vote before all are in), and the
+        back nine is played when more than half vote to play on; a tie stops, as nine holes are a
+        round of their own ("At the end of 9 or 18 holes, all players' scores are tallied")."""
+        votes = self.votes
+        votes[seat] = play_on
+        self.say(f"Seat {seat} has voted on the back nine.")
+        if None in votes:
+            return
+        ayes = [s for s, vote in enumerate(votes) if vote]
+        self.back_nine = 2 * len(ayes) > self.n
+        who = f"{len(ayes)} of {self.n} vote to play on"
+        if self.back_nine:
+            self.say(f"The back nine: {who} (seats {ayes}); the round goes on to hole {FRONT_NINE + 1}.")
+            self.setup_hole()
+        else:
+            self.say(f"The back nine: {who}; the round ends after the front nine.")
+            self.holes = self.holes[:FRONT_NINE]
+            self._end_round()
 
     # -- the contract ----------------------------------------------------------------------------------
 
@@ -481,12 +572,14 @@ class GolfState(State):
         phase = self.phase
         if phase == PLAN:
             return [seat for seat, plan in enumerate(self.plans) if plan is None]
-        if phase == REVEALED:
+        if phase in SEAT_BY_SEAT:
             return [self.order[self.pos % self.n]]
         if phase == RESPOND:
             return [self.ask[0]]
         if phase == OVER:
             return []
+        if phase == BACK_NINE:
+            return [seat for seat, vote in enumerate(self.votes) if vote is None]
         return self._phase_owners[phase].to_act(self)
 
     def is_to_act(self, seat: Seat) -> bool:
@@ -496,7 +589,7 @@ class GolfState(State):
         if phase == PLAN:
             if type(seat) is int and 0 <= seat < self.n:
                 return self.plans[seat] is None
-        elif phase == REVEALED:
+        elif phase in SEAT_BY_SEAT:
             return bool(seat == self.order[self.pos % self.n])
         elif phase == RESPOND:
             return bool(seat == self.ask[0])
@@ -511,8 +604,10 @@ class GolfState(State):
             for mode in self.modes:
                 options += mode.legal_actions(self, seat)
             return options
-        if self.phase in (RESPOND, REVEALED):
+        if self.phase in PLAY_ANYTIME:
             return [{"type": "pass"}, *play_anytime.options(self, seat)]
+        if self.phase == BACK_NINE:
+            return [{"type": "back_nine", "play": True}, {"type": "back_nine", "play": False}]
         return self._phase_owners[self.phase].legal_actions(self, seat)
 
     # -- the same decisions as ints (action_ids), for playouts and bots -----------------------------
@@ -531,8 +626,10 @@ class GolfState(State):
             for mode in self.modes:
                 ids += self._number_mode_actions(mode.legal_actions(self, seat))
             return ids
-        if phase in (REVEALED, RESPOND):
+        if phase in PLAY_ANYTIME:
             return [PASS, *play_anytime.option_ids(self, seat)]
+        if phase == BACK_NINE:
+            return [VOTE_PLAY, VOTE_STOP]
         return self._number_mode_actions(self._phase_owners[phase].legal_actions(self, seat))
 
     def _number_mode_actions(self, actions: list[Action]) -> list[int]:
@@ -563,6 +660,8 @@ class GolfState(State):
                     return dict(self._mode_actions[action_id >> TAG_BITS])
             elif action_id == PASS:
                 return {"type": "pass"}
+            elif action_id in (VOTE_PLAY, VOTE_STOP):
+                return {"type": "back_nine", "play": action_id == VOTE_PLAY}
         raise IllegalAction(f"no golf action has the id {short(action_id)}")
 
     def action_id(self, action: Any) -> int | None:
@@ -575,6 +674,11 @@ class GolfState(State):
             return action_ids.play_dict_id(self.cards.ids, action)
         if kind == "pass":
             return PASS if len(action) == 1 else None
+        if kind == "back_nine":
+            play_on = action.get("play")
+            if len(action) != 2 or type(play_on) is not bool:
+                return None
+            return VOTE_PLAY if play_on else VOTE_STOP
         if kind in self._appliers:
             key = _mode_key(action)
             number = self._mode_ids.get(key) if key is not None else None
@@ -600,7 +704,7 @@ class GolfState(State):
         if not self.is_to_act(seat):
             return False
         if tag == PLAY:
-            if phase not in (PLAN, RESPOND, REVEALED) or action_id < 0:
+            if phase not in PLAY_ANYTIME or action_id < 0:
                 return False
             played = action_ids.play_fields(self.cards.ids, action_id)
             if played is None or not play_anytime.is_choice(self, seat, *played):
@@ -618,7 +722,13 @@ class GolfState(State):
             self.moves += 1
             self._appliers[action["type"]].apply(self, seat, action)
             return True
-        if action_id != PASS or phase not in (RESPOND, REVEALED):
+        if phase == BACK_NINE:
+            if action_id not in (VOTE_PLAY, VOTE_STOP):
+                return False
+            self.moves += 1
+            self._vote(seat, action_id == VOTE_PLAY)
+            return True
+        if action_id != PASS or phase == PLAN or phase not in PLAY_ANYTIME:
             return False
         self.moves += 1
         play_anytime.pass_(self, seat)
@@ -644,6 +754,11 @@ class GolfState(State):
         for mode in self.modes:
             if isinstance(kind, str) and kind in mode.refusals:
                 return f"{mode.refusals[kind]}: {short(action, 120)}"
+        if kind == "back_nine":
+            return (
+                "the back nine is voted on after the front nine, when the game's config says so, with "
+                f'{{"type": "back_nine", "play": true or false}}: {short(action, 120)}'
+            )
         if kind in ("play", "pass"):
             return f"you cannot {kind} that now: {short(action, 120)}"
         return f"not an action of this game now: {short(action, 120)}"
@@ -654,7 +769,9 @@ class GolfState(State):
         Anytime card against that card's options."""
         kind = action["type"]
         phase = self.phase
-        if phase in (PLAN, RESPOND, REVEALED):
+        if phase == BACK_NINE:
+            return kind == "back_nine" and len(action) == 2 and type(action.get("play")) is bool
+        if phase in PLAY_ANYTIME:
             if kind == "play":
                 return action in play_anytime.options(self, seat, action.get("card"))
             if phase != PLAN:
@@ -675,6 +792,8 @@ class GolfState(State):
             play_anytime.pass_(self, seat)
         elif kind == "play":
             play_anytime.play(self, seat, action)
+        elif kind == "back_nine":
+            self._vote(seat, action["play"])
         else:
             self._appliers[kind].apply(self, seat, action)
 
@@ -717,6 +836,7 @@ class GolfState(State):
                     "hole_scores": list(self.scores[other]),
                     "total": sum(self.scores[other]),
                     "board": list(self.boards[other]),
+                    "board_actions": list(self.board_actions[other]),
                     "hand_size": len(self.hands[other]) + (1 if self.holds_player_card(other) else 0),
                     "planned": self.plans[other] is not None,
                     "plan": self.plan_view(other, seat),
@@ -745,6 +865,8 @@ class GolfState(State):
             "last_results": [record_to_json(r) for r in self.last_results],
             "log": self._log_view(seat),
         }
+        if self.config["decide_after_nine"]:
+            view["back_nine"] = self._back_nine_view(seat)
         for part in self.modes:
             part.view(self, seat, view)
         if seat is not None:
@@ -752,6 +874,17 @@ class GolfState(State):
         if self.phase == OVER:
             view["outcome"] = self.outcome().to_json()
         return view
+
+    def _back_nine_view(self, seat: Seat | None) -> JSON:
+        """The vote after the front nine: who has voted, and how once every vote is in (a seat
+        sees its own vote at once)."""
+        votes = self.votes
+        decided = self.back_nine is not None
+        return {
+            "decided": self.back_nine,
+            "voted": [vote is not None for vote in votes],
+            "votes": [vote if decided or other == seat else None for other, vote in enumerate(votes)],
+        }
 
     def _log_view(self, seat: Seat | None) -> list[JSON]:
         """The last lines of the log ``seat`` may read."""
@@ -805,6 +938,8 @@ class GolfState(State):
             cls, data, config=cfg.normalize_config(data["config"]), seed=int(data["seed"])
         )
         state._attach_modes(tuple(record_from_json(type(mode), data) for mode in state.modes))
+        if len(state.board_actions) != state.n:  # stored before the Actions stayed on the boards
+            state.board_actions = [[] for _ in range(state.n)]
         return state
 
     def resample_hidden(self, seat: Seat | None, rng: random.Random) -> GolfState:
@@ -860,7 +995,7 @@ class GolfState(State):
     def check_invariants(self) -> None:
         places: list[str] = list(self.deck) + list(self.discard)
         for seat in range(self.n):
-            places += self.hands[seat] + self.boards[seat]
+            places += self.hands[seat] + self.boards[seat] + self.board_actions[seat]
             plan = self.plans[seat]
             if plan is not None:
                 places += [c for c in plan.cards() if c is not None and c != PLAYER_CARD]
@@ -875,8 +1010,13 @@ class GolfState(State):
         else:
             assert self.to_act(), "someone is to act while the round runs"
             assert 0 <= self.turn <= self.config["turn_cap"]
-        if self.phase in (PLAN, RESPOND, REVEALED):
+        if self.phase in PLAY_ANYTIME:
             assert self.turn >= 1, "a turn is being played"
+        if self.phase == BACK_NINE:
+            assert self.hole == FRONT_NINE and None in self.votes and self.back_nine is None
+            assert not any(self.boards) and not any(self.board_actions)
+        if self.back_nine is not None:
+            assert self.hole >= FRONT_NINE and None not in self.votes
         assert self.phase in _OWN_PHASES or self.phase in self._phase_owners, f"unknown phase {self.phase!r}"
         if self.phase == RESPOND:
             assert self.stack and self.ask

@@ -89,9 +89,23 @@ class HeuristicBot:
         offers = [o for o in observation["ring"]["offers"] if o.get("card")]
         unseen = self._unseen(observation, hand)
         mulligan_value = self._expected_with_new_card(hand, unseen, rng)
+        # A swap of two cards that were swapped before can start a cycle that nothing in the
+        # written rules ends (two hands passing the same pair back and forth): take a new card.
+        auctioned = observation["ring"]["auction"]["card"]
+        swapped = _swapped_pairs(observation)
+        offers = [o for o in offers if frozenset((auctioned, o["card"])) not in swapped]
         if not offers:  # Secret Offers: every offer is a blind card, as a mulligan's card is.
             return {"type": "mulligan"}
         best = max(offers, key=lambda o: hand_key(hand + [parse_card(o["card"])]))
         if hand_key(hand + [parse_card(best["card"])]) >= mulligan_value:
             return {"type": "swap", "seat": best["seat"]}
         return {"type": "mulligan"}
+
+
+def _swapped_pairs(observation: JSON) -> set[frozenset[str]]:
+    """The pairs of cards exchanged by the swaps of this game that everyone saw."""
+    return {
+        frozenset((event["auctioned"], event["card"]))
+        for event in observation["history"]
+        if event["type"] == "swap" and "card" in event
+    }

@@ -1,6 +1,7 @@
-"""Config of a Mulligan game: the seed's variants as switches, and the termination cap.
+"""Config of a Mulligan game: the seed's variants as switches, and the turn cap.
 
-Every option has a default, so ``{}`` is a valid config for a 4-player game of the base rules.
+Every option has a default, so ``{}`` is a valid config for a 4-player game of the base rules, which
+ends only as the seed (`000_43432f497e9b879c.txt`, "End States") says, or at the turn cap.
 """
 
 from __future__ import annotations
@@ -25,12 +26,17 @@ DEFAULTS: dict[str, Any] = {
     "open_hands": False,
     # Playing for chips: each player's starting stack; 0 plays without chips.
     "chips": 0,
-    # Termination cap (the seed's game need not end): after this many turns the game ends and is
-    # scored as when the deck runs out. 0 disables it (only with the skip round below on).
-    "max_turns": 100,
-    # A full round of skips (every active player skips in a row, no auction or fold between) also
-    # ends the game: nobody wants to trade any more.
-    "end_on_skip_round": True,
+    # The turn cap, a safety net only: the seed ends a game by a fold of the last two active players
+    # or a deck too low after a mulligan ("End States"), and nothing else, so players who keep
+    # skipping (or pass the same two cards back and forth) would never finish. After this many
+    # turns the game ends and is scored as when the deck runs out, with its own end reason. It is
+    # far above what seeded random and heuristic play reach (README, "game lengths": the longest of
+    # 10,000 games per player count is under 100 turns), so a game that hits it is a stalled one.
+    # 0 disables it (only with the skip round below on).
+    "max_turns": 500,
+    # A house rule a league may turn on, not the seed's: a full round of skips (every active
+    # player skips in a row, no auction or fold between) also ends the game.
+    "end_on_skip_round": False,
 }
 
 VARIANTS = ("secret_offers", "high_risk", "open_hands", "chips")

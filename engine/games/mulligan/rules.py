@@ -52,6 +52,9 @@ TURN, OFFERS, DECIDE, OVER = "turn", "offers", "decide", "over"
 
 END_FOLD = "fold"  # two active players and one folded
 END_DECK = "deck"  # after a mulligan the deck cannot deal every active player a card
+# Not endings of the seed: the turn cap (a safety net) and a league's optional round of skips. The
+# cap's text is kept as it was, since stored outcomes are compared with their replays (verify.py);
+# the pages say "ended at the turn cap" from the reason.
 END_TURN_LIMIT = "turn_limit"
 END_SKIP_ROUND = "skip_round"
 END_REASONS = {
@@ -132,6 +135,8 @@ class MulliganState(State):
         top = deck[-dealt:][::-1]
         self.hands = [top[seat::n] for seat in range(n)]
         del deck[-dealt:]
+        # High Risk: "at the beginning of the game, 13 cards from the *deck pile* are sent face-down to
+        # the *discard pile*": the deck pile exists once the hands are dealt, so the burn comes after.
         if self.config["high_risk"]:
             for _ in range(cfg.HIGH_RISK_BURN):
                 self.burnt.append(deck.pop())
@@ -397,6 +402,8 @@ class MulliganState(State):
         if self.phase != TURN:
             raise IllegalAction(self._cannot_now("auction"))
         card = self._card_in_hand(seat, action)
+        # "you must place some amount of chips on top of the auctioned card": at least one; an offer's
+        # chips are optional ("may choose to place chips"), so zero or more.
         chips = self._stake(seat, action, 1) if self.playing_for_chips or "chips" in action else 0
         self._play_auction(seat, card, chips)
 
@@ -501,11 +508,14 @@ class MulliganState(State):
         self.auction_card = None
         self.auction_chips = 0
         self.offers = {}
-        # Deal from the auctioneer's left round to the auctioneer, one card each.
+        # "each of the players are drawn a new card": the seed names no order; from the auctioneer's
+        # left round to the auctioneer, one card each, as play goes round the table.
         n, active, hands, deck = self.n, self.active, self.hands, self.deck
         for receiver in [*range(seat + 1, n), *range(seat + 1)]:
             if active[receiver]:
                 hands[receiver].append(deck.pop())
+        # "not enough cards in the deck pile to deal for every player" (The Deck Nears Empty) read with
+        # "for each *active player*" (End States): folded players draw no more.
         if len(deck) < active.count(True):
             self._finish(END_DECK)
             return
@@ -548,7 +558,9 @@ class MulliganState(State):
         self.phase = OVER
         self.end_reason = reason
         if reason != END_FOLD:
-            # "Any left-over cards are revealed and then sent to the discard pile."
+            # "Any left-over cards are revealed and then sent to the discard pile." The seed says so of
+            # the deck's end only; a fold's end leaves the deck unseen, and the cap and the round of
+            # skips (not the seed's) end as the deck does.
             self.leftover = list(self.deck)
             self.discard.extend(self.deck)
             self.deck = []
@@ -562,6 +574,8 @@ class MulliganState(State):
         self.log.append(event)
 
     def _ranking(self) -> list[Seat]:
+        # The seed names only the winner ("the most valuable hand"); every seat is ranked by its hand,
+        # folded ones included (their hands are "frozen", not out), so places below first mean something.
         keys = [hand_key(hand) for hand in self.hands]
         return sorted(range(self.n), key=lambda s: keys[s], reverse=True)
 
@@ -569,6 +583,8 @@ class MulliganState(State):
         if self.phase != OVER:
             raise EngineError("the game is not over")
         ranking = self._ranking()
+        # Playing for chips, a seat scores its net chips (the pot went to the winner); otherwise the
+        # seed's game has a winner and nothing more: 1 for the winner, 0 for the others.
         if self.playing_for_chips:
             start = self.config["chips"]
             scores = tuple(float(c - start) for c in self.chips)
@@ -883,19 +899,21 @@ class MulliganGame(Game):
             ),
             ConfigField(
                 "max_turns",
-                "Turn limit",
+                "Turn cap",
                 "int",
                 defaults["max_turns"],
-                min=0,
+                # 0 (no cap) is accepted only with the round of skips on, so the form's least is 1.
+                min=1,
                 max=10_000,
-                help="the game ends and is scored after this many turns; 0: no limit",
+                help="a safety net: a game still running after this many turns ends there and is "
+                "scored as when the deck runs out",
             ),
             ConfigField(
                 "end_on_skip_round",
                 "End on a round of skips",
                 "bool",
                 defaults["end_on_skip_round"],
-                help="a full round in which everyone skips ends the game",
+                help="a house rule, not the seed's: a full round in which everyone skips ends the game",
             ),
         ]
 

@@ -44,8 +44,16 @@ Interpretations (the seeds do not say):
 - A player who may not mulligan any more (hand size zero; London owing a whole hand; 1994 used)
   keeps without declaring, and therefore has no time at which they "could mulligan" for Serum
   Powder. Which players must keep depends on public facts only, never on a hidden hand.
+- Serum Powder is offered only together with a mulligan: under the 1994 rule a player "could
+  mulligan" only with a hand of all lands or no lands (a Serum Powder is not a land, so only a
+  hand without lands), so a hand with both lands and spells may not use it either.
 - In Two-Headed Giant the teammates of the team that declares act at the same time (they "may
   consult"); a London player bottoms right after keeping, before the next side declares.
+- Vancouver's scry goes to "each player with fewer cards than their starting hand size", read
+  literally: a player who kept seven after a free multiplayer mulligan has no scry, and a player
+  with an empty library has nothing to scry.
+- The 1994 redraw is "a new, full hand of seven cards": the starting hand size, so Vanguard
+  modifiers apply, and the free multiplayer mulligan changes nothing under it.
 - All mulligans "at the same time" are taken in seat order: each player's draws come from their
   own library, so the order changes nothing.
 - Drawing from an empty library draws nothing.
@@ -254,7 +262,10 @@ class Procedure:
             actions: list[Action] = [{"type": "keep"}]
             if self.may_mulligan(seat):
                 actions.append({"type": "mulligan"})
-            actions += [{"type": "serum_powder", "card": card} for card in hand if deck.is_powder(card)]
+                # Serum Powder works "any time you could mulligan" (103.4b in 002, 103.4a in 004):
+                # only with a mulligan on offer, so under the 1994 rule only on a hand of all lands
+                # or no lands, and never once that rule's one redraw is used.
+                actions += [{"type": "serum_powder", "card": card} for card in hand if deck.is_powder(card)]
             return actions
         if self.phase == EXILE:
             exiles: list[Action] = [{"type": "exile", "card": card} for card in hand]
@@ -394,6 +405,13 @@ class Procedure:
         zones = self.zones[seat]
         if card not in zones.hand or not deck.is_powder(card):
             raise IllegalAction(f"{card} is not a Serum Powder in seat {seat}'s hand")
+        if not self.may_mulligan(seat):
+            why = (
+                "under the 1994 rule only a hand of all lands or no lands may be redrawn"
+                if self.rule == ORIGINAL and not self.must_keep(seat)
+                else f"seat {seat} may not take another mulligan"
+            )
+            raise IllegalAction(f"Serum Powder is used only when its owner could take a mulligan: {why}")
         exiled = deck.sorted_cards(zones.hand)
         zones.exiled.extend(exiled)
         zones.hand = []
@@ -459,6 +477,7 @@ class Procedure:
         self.log.append({"type": "opening_hands", "hand_sizes": [len(z.hand) for z in self.zones]})
         if self.rule == VANCOUVER:
             for seat, zones in enumerate(self.zones):
+                # "fewer cards than their starting hand size" (002), and something to look at.
                 if len(zones.hand) < self.starting[seat] and zones.library:
                     zones.scrying = True
                     zones.known_top = max(zones.known_top, 1)  # they look at the top card

@@ -9,7 +9,10 @@ the rules. Each hand:
 2. *Decisions*: each seat in seat order sees its three cards and plays ``{"type": "stand"}`` or
    ``{"type": "mulligan", "pair_plus": false}``: a Mulligan bet equal to the Ante, the three cards
    discarded face down (they leave play) and three new ones; ``"pair_plus": true`` also places the
-   new Pair Plus bet on the Mulligan hand (before it is seen, as a casino takes bets).
+   new Pair Plus bet on the Mulligan hand (before it is seen, as a casino takes bets). The seed says
+   only that the player "may make a new Pair Plus bet based on the Mulligan hand", so that bet is
+   open to a seat that made no first one. Seats decide in seat order, each seeing its own cards
+   only; the bets already made (who took a Mulligan) are public, as chips on a table are.
 3. *Showdown*: the dealer turns his cards over, stands with king-high or better and otherwise
    takes a Mulligan himself; every seat is settled and the next hand begins. Every final hand and
    both of the dealer's are shown to all; a seat's Mulligan discards stay face down (only that seat

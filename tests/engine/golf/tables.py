@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.games.golf.phases import DRAW
 from engine.games.golf.rules import GolfGame
 from engine.games.golf.state import GolfState
 
@@ -47,3 +48,10 @@ def fillers(state: GolfState, count: int, avoid: set[str]) -> list[str]:
 
 def plan(club: str, action: str | None, target: int) -> dict[str, Any]:
     return {"type": "plan", "club": club, "action": action, "target": target}
+
+
+def to_planning(state: GolfState) -> GolfState:
+    """``state`` with its draw window passed by every seat it asks: Shot Planning is open."""
+    while state.phase == DRAW:
+        state.apply(state.to_act()[0], {"type": "pass"})
+    return state

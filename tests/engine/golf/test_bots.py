@@ -7,11 +7,11 @@ from typing import Any
 
 from engine.games.golf import config as cfg
 from engine.games.golf.bots import HeuristicBot
-from tests.engine.golf.tables import GAME
+from tests.engine.golf.tables import GAME, to_planning
 
 
 def _play(config: dict[str, Any], seed: int, bots: list[Any]) -> list[int]:
-    state = GAME.new_state(config, seed)
+    state = to_planning(GAME.new_state(config, seed))
     rng = random.Random(seed)
     while not state.is_over:
         seat = state.to_act()[0]
@@ -38,7 +38,7 @@ def test_the_heuristic_bot_beats_random_play() -> None:
 def test_the_heuristic_bot_picks_a_partner() -> None:
     from engine.games.golf.bots import HeuristicBot
 
-    state = GAME.new_state({"players": 3, "holes": 1, "mode": "wolf"}, 1)
+    state = to_planning(GAME.new_state({"players": 3, "holes": 1, "mode": "wolf"}, 1))
     move = HeuristicBot().act(state.observe(0), state.legal_actions(0), random.Random(0))
     assert move["type"] == "wolf" and move["partner"] in (1, 2)
 
@@ -46,7 +46,7 @@ def test_the_heuristic_bot_picks_a_partner() -> None:
 def test_the_heuristic_bot_never_hurts_its_teammate() -> None:
     from engine.games.golf.bots import HeuristicBot
 
-    state = GAME.new_state({"players": 4, "holes": 1, "mode": "best_ball"}, 8)
+    state = to_planning(GAME.new_state({"players": 4, "holes": 1, "mode": "best_ball"}, 8))
     for seat in range(4):
         move = HeuristicBot().act(state.observe(seat), state.legal_actions(seat), random.Random(seat))
         half = state.half(move["action"]) if move.get("action") else None

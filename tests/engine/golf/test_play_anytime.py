@@ -5,16 +5,17 @@ from __future__ import annotations
 import pytest
 
 from engine import IllegalAction
+from engine.games.golf import play_anytime
 from engine.games.golf.action_ids import play_id
 from engine.games.golf.cards import PLAYER_CARD
-from engine.games.golf.phases import PLAN, RESPOND, REVEALED
+from engine.games.golf.phases import DRAW, PLAN, READY, RESPOND, REVEALED
 from engine.games.golf.state import GolfState
-from tests.engine.golf.tables import GAME, card, fillers, give, plan
+from tests.engine.golf.tables import GAME, card, fillers, give, plan, to_planning
 
 
 def _mulligan_table() -> tuple[GolfState, str, str, str]:
     """Seat 1 aims a Rough at seat 0, who holds a Mulligan; seat 2 holds a Pace of Play."""
-    state = GAME.new_state({"players": 3, "holes": 1}, 21)
+    state = to_planning(GAME.new_state({"players": 3, "holes": 1}, 21))
     mulligan = card(state, action="mulligan")
     pace = card(state, action="pace_of_play")
     rough = card(state, action="rough")
@@ -63,7 +64,7 @@ def test_pace_of_play_cancels_a_play_anytime_card_and_the_turn_still_ends() -> N
 
 
 def test_a_play_anytime_type_is_played_once_per_turn_and_plans_stay_hidden_from_a_peek() -> None:
-    state = GAME.new_state({"players": 2, "holes": 1}, 5)
+    state = to_planning(GAME.new_state({"players": 2, "holes": 1}, 5))
     finders = [n for n, (_, a) in state.names.items() if a == "rangefinder"][:2]
     give(state, 0, [*finders, *fillers(state, 4, set(finders))])
     give(state, 1, fillers(state, 6, set(state.hands[0])))
@@ -80,7 +81,7 @@ def test_a_play_anytime_type_is_played_once_per_turn_and_plans_stay_hidden_from_
 def test_a_dig_through_the_bag_discards_other_cards_of_the_hand_in_order_as_listed() -> None:
     # A move is checked without listing the discards (play_anytime.is_choice): by id and by dict,
     # a discard is taken exactly when it is one of the listed ones.
-    state = GAME.new_state({"players": 2, "holes": 1}, 7)
+    state = to_planning(GAME.new_state({"players": 2, "holes": 1}, 7))
     dig = card(state, action="dig_through_the_bag")
     others = fillers(state, 5, {dig})
     give(state, 0, [dig, *others])
@@ -108,3 +109,74 @@ def test_a_dig_through_the_bag_discards_other_cards_of_the_hand_in_order_as_list
     state.apply_id(0, play_id(state.cards.ids, dig, None, [first, third]))
     assert first in state.discard and third in state.discard and dig in state.discard
     assert len(state.hands[0]) == 5, "two cards discarded, two drawn"
+
+
+def _two_seats_holding(state: GolfState, seat: int, cards: list[str]) -> None:
+    """``seat`` holds ``cards`` and fillers, the other seat fillers only (no Play Anytime card)."""
+    give(state, seat, [*cards, *fillers(state, 6 - len(cards), set(cards))])
+    give(state, 1 - seat, fillers(state, 6, set(state.hands[seat])))
+
+
+def test_a_card_played_during_the_draw_is_drawn_for_before_planning() -> None:
+    # Rule book: Play Anytime cards "may be played at any point during a turn"; DRAW: "Each player
+    # draws cards until they have seven". A Borrow a Club during the draw: the seat it took a card
+    # from draws back up; the player, short its Borrow a Club but a card up, draws none.
+    state = GAME.new_state({"players": 2, "holes": 1}, 3)
+    borrow = card(state, action="borrow_a_club")
+    _two_seats_holding(state, 0, [borrow])
+    state.phase, state.drawn_to = DRAW, [6, 6]
+    play_anytime.open_window(state)
+    assert state.to_act() == [0]
+    assert state.legal_actions(0) == [{"type": "pass"}, {"type": "play", "card": borrow, "target": 1}]
+    deck = len(state.deck)
+    state.apply(0, {"type": "play", "card": borrow, "target": 1})
+    # Nobody can answer it or play anything else: the window closed and the draw went on.
+    assert state.phase == PLAN and state.to_act() == [0, 1]
+    assert [len(hand) for hand in state.hands] == [6, 6] and len(state.deck) == deck - 1
+    assert borrow in state.discard and "borrow_a_club" in state.pa_used[0]
+    state.check_invariants()
+
+
+def test_the_ready_window_lets_a_seat_play_after_its_own_plan_before_swing() -> None:
+    state = GAME.new_state({"players": 2, "holes": 1}, 5)
+    finder = card(state, action="rangefinder")
+    _two_seats_holding(state, 0, [finder])
+    state.phase, state.drawn_to = DRAW, [6, 6]
+    play_anytime.open_window(state)
+    assert state.phase == PLAN, "no plan to peek at during the draw: nobody is asked"
+    state.apply(0, plan(state.hands[0][1], PLAYER_CARD, 0))
+    club1 = state.hands[1][0]
+    state.apply(1, plan(club1, PLAYER_CARD, 1))
+    # Every seat has planned; before SWING! seat 0 may still look at seat 1's face-down Club.
+    assert state.phase == READY and state.to_act() == [0]
+    assert state.legal_actions(0) == [{"type": "pass"}, {"type": "play", "card": finder, "target": 1}]
+    assert state.observe(0)["players"][1]["plan"]["club"] is None
+    state.apply(0, {"type": "play", "card": finder, "target": 1})
+    assert state.turn == 2 and state.last_results[1].seat == 1, "the window closed: SWING! and Resolution"
+    assert any(entry.text.endswith(f"seat 1's Club is {club1}.") for entry in state.log if entry.to == [0])
+
+
+def test_a_seat_that_passes_the_ready_window_is_asked_again_only_after_a_card_is_played() -> None:
+    state = GAME.new_state({"players": 2, "holes": 1}, 6)
+    dig = card(state, action="dig_through_the_bag")
+    finder = card(state, action="rangefinder")
+    give(state, 0, [dig, *fillers(state, 5, {dig, finder})])
+    give(state, 1, [finder, *fillers(state, 5, {dig, finder} | set(state.hands[0]))])
+    state.phase, state.drawn_to = DRAW, [6, 6]
+    play_anytime.open_window(state)
+    assert state.phase == DRAW and state.to_act() == [0], "a Dig Through the Bag is playable in the draw"
+    state.apply(0, {"type": "pass"})
+    assert state.phase == PLAN, "a full round passed or had nothing to play"
+    state.apply(0, plan(state.hands[0][1], PLAYER_CARD, 0))
+    state.apply(1, plan(state.hands[1][1], PLAYER_CARD, 1))
+    assert state.phase == READY and state.to_act() == [0]
+    state.apply(0, {"type": "pass"})
+    assert state.to_act() == [1]
+    state.apply(1, {"type": "play", "card": finder, "target": 0})
+    # A card was played: the round starts again from the next seat, and seat 0 may still play.
+    assert state.phase == READY and state.to_act() == [0]
+    state.apply(0, {"type": "pass"})
+    # SWING!: the Dig Through the Bag may be played in the resolution window too.
+    assert state.phase == REVEALED and state.to_act() == [0]
+    state.apply(0, {"type": "pass"})
+    assert state.turn == 2

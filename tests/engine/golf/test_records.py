@@ -82,6 +82,15 @@ def test_the_state_stores_its_init_fields_and_its_modes_fields_only() -> None:
     assert list(standard) == ["game", *own]
 
 
+# Keys the observation has gained since (additions: what was there looks the same).
+_ADDED_SINCE = ("board_actions",)
+
+
+def _as_before(view: dict[str, Any]) -> dict[str, Any]:
+    players = [{k: v for k, v in p.items() if k not in _ADDED_SINCE} for p in view["players"]]
+    return {**view, "players": players}
+
+
 def _digest(value: Any) -> str:
     return hashlib.sha256(json.dumps(value, sort_keys=True, separators=(",", ":")).encode()).hexdigest()
 
@@ -95,7 +104,7 @@ def test_a_state_stored_before_the_split_loads_and_looks_the_same(stored: dict[s
     state = GAME.state_from_json(stored["state"])
     state.check_invariants()
     viewers = [*range(state.num_players), None]
-    assert _digest([state.observe(v) for v in viewers]) == stored["views_sha256"]
+    assert _digest([_as_before(state.observe(v)) for v in viewers]) == stored["views_sha256"]
     assert (
         _digest([state.to_act(), [state.legal_actions(s) for s in state.to_act()]]) == stored["legal_sha256"]
     )

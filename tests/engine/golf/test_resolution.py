@@ -20,6 +20,7 @@ from engine.games.golf.resolution import (
     ShotResult,
     finishing_strokes,
     hole_score,
+    lined_up,
     resolve_shot,
     resolve_table,
     resolve_turn,
@@ -361,3 +362,34 @@ def test_property_a_whole_table_resolves_as_resolve_turn_does(
         assert (yards, distance, strokes, finished) == numbers(result)
         assert (penalty, discarded) == (result.penalty_strokes, result.club_discarded)
         assert tuple(notes) == result.notes
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    table=st.lists(st.sampled_from(CLUBS), min_size=2, max_size=4),
+    plays=st.lists(
+        st.tuples(
+            st.sampled_from([*ACTIONS, "mulligan", "practice_swing"]), st.one_of(st.none(), seats), seats
+        ),
+        max_size=10,
+    ),
+)
+def test_property_the_actions_lined_up_on_a_board_are_the_ones_its_shot_took(
+    table: list[str], plays: list[tuple[str, int | None, int]]
+) -> None:
+    # "Each player lines up their Shot card and any Actions that will affect it": each seat's board
+    # gets exactly the Actions resolve_turn applied to its Shot, each play on one board at most.
+    size = len(table)
+    actions = [
+        act(card, by=None if by is None else by % size, target=target % size) for card, by, target in plays
+    ]
+    clubs = [CATALOG.clubs[club] for club in table]
+    expected = resolve_turn(
+        shots={seat: Shot(500, club) for seat, club in enumerate(clubs)}, actions=actions, catalog=CATALOG
+    )
+    where = lined_up(clubs, actions)
+    assert len(where) == len(actions)
+    for seat in range(size):
+        on_board = sorted((actions[i].card.id, str(actions[i].by)) for i, s in enumerate(where) if s == seat)
+        applied = sorted((a.card.id, str(a.by)) for a in expected[seat].applied)
+        assert on_board == applied

@@ -11,11 +11,11 @@ import pytest
 from engine.core import IllegalAction
 from engine.games.golf.cards import PLAYER_CARD
 from engine.games.golf.phases import PLAN
-from tests.engine.golf.tables import GAME, card, fillers, give, plan
+from tests.engine.golf.tables import GAME, card, fillers, give, plan, to_planning
 
 
 def test_the_deal_gives_six_cards_and_the_player_card_from_104() -> None:
-    state = GAME.new_state({"players": 3}, 5)
+    state = to_planning(GAME.new_state({"players": 3}, 5))
     assert len(state.names) == 104
     for seat in range(3):
         hand = state.observe(seat)["hand"]
@@ -27,7 +27,7 @@ def test_the_deal_gives_six_cards_and_the_player_card_from_104() -> None:
 
 
 def test_plans_are_face_down_until_swing_and_the_book_example_goes_150_yards() -> None:
-    state = GAME.new_state({"players": 3, "holes": 1}, 11)
+    state = to_planning(GAME.new_state({"players": 3, "holes": 1}, 11))
     wood = card(state, club="fairway_wood", action="rough")
     sand = card(state, action="sand_trap", skip={wood})
     hook = card(state, action="hook", skip={wood, sand})
@@ -44,17 +44,20 @@ def test_plans_are_face_down_until_swing_and_the_book_example_goes_150_yards() -
     assert state.to_act() == [2]
     state.apply(2, plan(PLAYER_CARD, hook, 0))
     # Nobody holds a playable Play Anytime card: SWING!, Resolution, next turn.
-    assert state.phase == PLAN and state.turn == 2
+    assert state.turn == 2
     result = state.last_results[0]
     assert result.yards == 150 and result.distance == 346 - 150 and result.strokes == 1
     assert state.observe(1)["players"][0]["board"] == [wood]
+    # The Sand Trap and the Hook affected seat 0's Shot: lined up on its board until the hole ends.
+    assert state.observe(1)["players"][0]["board_actions"] == [sand, hook]
+    assert sand not in state.discard and hook not in state.discard
     # The two 2-Putts came back and count their strokes; their balls went 50 yd.
     assert state.strokes == [1, 2, 2]
     assert state.distance[1] == 346 - 50
 
 
 def test_a_plan_must_use_two_different_cards_and_the_driver_only_from_the_tee() -> None:
-    state = GAME.new_state({"players": 2, "holes": 1}, 4)
+    state = to_planning(GAME.new_state({"players": 2, "holes": 1}, 4))
     driver = card(state, club="driver", action="hook")
     hook = card(state, action="hook", skip={driver})
     give(state, 0, [driver, hook, *fillers(state, 4, {driver, hook})])
@@ -70,7 +73,7 @@ def test_a_plan_must_use_two_different_cards_and_the_driver_only_from_the_tee() 
 
 
 def test_a_plan_is_checked_key_for_key_and_the_options_are_the_callers_own() -> None:
-    state = GAME.new_state({"players": 2, "holes": 1}, 4)
+    state = to_planning(GAME.new_state({"players": 2, "holes": 1}, 4))
     legal = state.legal_actions(0)
     move = dict(next(a for a in legal if a["type"] == "plan" and a["action"] is not None))
     before = state.to_json()
@@ -92,7 +95,7 @@ def test_a_plan_is_checked_key_for_key_and_the_options_are_the_callers_own() -> 
 
 
 def test_the_plans_follow_the_hand() -> None:
-    state = GAME.new_state({"players": 2, "holes": 1}, 4)
+    state = to_planning(GAME.new_state({"players": 2, "holes": 1}, 4))
     before = {a["club"] for a in state.legal_actions(0) if a["type"] == "plan"}
     give(state, 0, fillers(state, 6, set(state.hands[0])))
     after = {a["club"] for a in state.legal_actions(0) if a["type"] == "plan"}
@@ -100,7 +103,7 @@ def test_the_plans_follow_the_hand() -> None:
 
 
 def test_a_finishing_putt_ends_the_hole_for_everyone_with_finishing_strokes() -> None:
-    state = GAME.new_state({"players": 2, "holes": 2}, 8)
+    state = to_planning(GAME.new_state({"players": 2, "holes": 2}, 8))
     putt = card(state, club="one_putt", action="rough")
     give(state, 0, [putt, *fillers(state, 5, {putt})])
     give(state, 1, fillers(state, 6, {putt} | set(state.hands[0])))
@@ -118,7 +121,7 @@ def test_a_finishing_putt_ends_the_hole_for_everyone_with_finishing_strokes() ->
 
 
 def test_the_turn_cap_ends_a_stalled_hole() -> None:
-    state = GAME.new_state({"players": 2, "holes": 1, "turn_cap": 1}, 2)
+    state = to_planning(GAME.new_state({"players": 2, "holes": 1, "turn_cap": 1}, 2))
     give(state, 0, fillers(state, 6, set()))
     give(state, 1, fillers(state, 6, set(state.hands[0])))
     state.apply(0, plan(state.hands[0][0], PLAYER_CARD, 0))
@@ -130,7 +133,7 @@ def test_the_turn_cap_ends_a_stalled_hole() -> None:
 
 
 def test_equal_totals_share_a_place() -> None:
-    state = GAME.new_state({"players": 3, "holes": 1}, 1)
+    state = to_planning(GAME.new_state({"players": 3, "holes": 1}, 1))
     state.scores = [[5], [4], [5]]
     state.hole, state.phase = 1, "over"
     outcome = state.outcome()
@@ -141,7 +144,7 @@ def test_equal_totals_share_a_place() -> None:
 
 
 def test_observations_keep_hands_and_the_deck_secret_and_round_trip() -> None:
-    state = GAME.new_state({"players": 3, "holes": 1}, 99)
+    state = to_planning(GAME.new_state({"players": 3, "holes": 1}, 99))
     text = json.dumps(state.observe(None))
     assert '"deck": [' not in text and '"seed"' not in text
     for seat in range(3):
@@ -158,7 +161,7 @@ def test_observations_keep_hands_and_the_deck_secret_and_round_trip() -> None:
 def test_the_log_holds_every_line_said_in_order_with_the_cards_each_names() -> None:
     # Lines are kept as said and written out when the log is read: reading it (the state's log,
     # a seat's observation, the stored state) gives them all, in order, each with its cards.
-    state = GAME.new_state({"players": 2, "holes": 1}, 3)
+    state = to_planning(GAME.new_state({"players": 2, "holes": 1}, 3))
     clubs = [sorted(state.hands[seat])[0] for seat in range(2)]
     for seat in range(2):
         state.apply(seat, plan(clubs[seat], PLAYER_CARD, seat))

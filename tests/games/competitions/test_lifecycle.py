@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from engine import get_game
 from games.models import Bot, CompetitionState, Competitor, Entry, Game, GameStatus, Player, TournamentFormat
 from games.services.competitions import (
     tournament_cancel,
@@ -57,7 +58,9 @@ def test_create_normalizes_the_config_and_keeps_a_secret_seed() -> None:
     one = create(seats_per_table=4, config={"players": 4, "high_risk": False})
     two = create()
     assert one.state == CompetitionState.DRAFT
-    assert "players" not in one.config and one.config["max_turns"] == 100  # each table gets its own count
+    defaults = get_game("mulligan").normalize_config({})
+    assert "players" not in one.config  # each table gets its own count
+    assert one.config["max_turns"] == defaults["max_turns"]
     assert one.min_table_size == 3
     assert one.seed != two.seed and 0 <= one.seed < 2**63
     assert one.get_entrants_display() == "people and bots"

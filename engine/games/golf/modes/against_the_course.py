@@ -100,8 +100,13 @@ class AgainstTheCourse(Mode):
         helps = any(e.effect in _HELPING_EFFECTS for e in half.effects)
         return [PlayedAction(half, by=self.course_target if helps else None, target=self.course_target)]
 
+    def table_action_cards(self, state: GolfState) -> list[str]:
+        return list(self.course_card)
+
     def after_resolution(self, state: GolfState, finished: Sequence[Seat]) -> None:
-        state.discard += self.course_card
+        # An Action the course played that took effect stays lined up on its target's board.
+        lined = state.board_actions
+        state.discard += [card for card in self.course_card if not any(card in board for board in lined)]
         self.course_card, self.course_up = [], False
 
     def cards_held(self, state: GolfState) -> list[str]:

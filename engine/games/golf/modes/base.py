@@ -16,7 +16,7 @@ state to read and change it. Hooks, by the moment they are called:
 - the mode's own decisions: ``legal_actions`` (added to Shot Planning, or all of them in a phase
   the mode owns), ``to_act`` (in its phases), ``apply`` (its action types);
 - Actions the table plays without a seat (the course): ``face_down_actions``, ``reveal``,
-  ``table_actions``, ``cards_held``, ``hidden_slots``;
+  ``table_actions``, ``table_action_cards``, ``cards_held``, ``hidden_slots``;
 - what leaves the engine: ``view`` (its part of ``observe``), ``rank`` (who wins, when the mode
   decides it), ``describe_action`` (its actions in words);
 - ``check_invariants``.
@@ -153,6 +153,11 @@ class Mode:
 
     def table_actions(self, state: GolfState) -> list[PlayedAction]:
         """Actions the mode plays this turn (turned up), resolved with the seats' own."""
+        return []
+
+    def table_action_cards(self, state: GolfState) -> list[str]:
+        """The cards of ``table_actions``, in its order (one that took effect is lined up on its
+        target's board, and the mode no longer puts it away: see ``after_resolution``)."""
         return []
 
     def cards_held(self, state: GolfState) -> list[str]:

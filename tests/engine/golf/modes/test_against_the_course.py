@@ -10,20 +10,26 @@ from engine.games.golf.modes.against_the_course import AgainstTheCourse
 from engine.games.golf.phases import PLAN, REVEALED
 from engine.games.golf.state import GolfState
 from tests.engine.golf.modes.tables import GAME, card, fillers, give, set_course_card, simple
+from tests.engine.golf.tables import to_planning
 
 
 def course_table(seed: int = 9) -> GolfState:
     """Hole 2 of 3, seat 0 leads: the course plays on seat 0 this hole."""
-    state = GAME.new_state({"players": 2, "holes": 3, "mode": "against_the_course"}, seed)
+    state = to_planning(GAME.new_state({"players": 2, "holes": 3, "mode": "against_the_course"}, seed))
     course = state.mode(AgainstTheCourse)
     assert course.course_target is None and course.course_card == [], "tied on the first hole"
     state.scores = [[3], [5]]
     state.hole = 1
     state.discard += [c for hand in state.hands for c in hand]
     state.hands = [[], []]
-    state.setup_hole()
+    to_planning_after_setup(state)
     state.check_invariants()
     return state
+
+
+def to_planning_after_setup(state: GolfState) -> None:
+    state.setup_hole()
+    to_planning(state)
 
 
 def test_the_course_targets_the_leader_with_a_face_down_card_nobody_sees() -> None:
@@ -57,9 +63,9 @@ def test_at_swing_the_course_turns_up_cards_until_an_action_and_plays_it_on_the_
     texts = [e["text"] for e in state.observe(1)["log"]]
     assert any("The course turns up" in t and gps in t for t in texts)
     assert f"The course plays {trap} on seat 0." in texts
-    assert (
-        gps in state.discard and trap in state.discard and state.mode(AgainstTheCourse).course_card != [trap]
-    )
+    # The course's Sand Trap took effect on seat 0's Shot: lined up on its board until the hole ends.
+    assert gps in state.discard and trap in state.board_actions[0] and trap not in state.discard
+    assert state.mode(AgainstTheCourse).course_card != [trap]
     state.check_invariants()
 
 
@@ -125,7 +131,9 @@ def test_a_mulligan_cancels_the_courses_action() -> None:
 
 
 def test_a_tied_hole_has_no_course_actions_and_the_round_plays_out() -> None:
-    state = GAME.new_state({"players": 2, "holes": 3, "mode": "against_the_course", "turn_cap": 4}, 4)
+    state = to_planning(
+        GAME.new_state({"players": 2, "holes": 3, "mode": "against_the_course", "turn_cap": 4}, 4)
+    )
     rng = random.Random(4)
     while not state.is_over:
         seat = state.to_act()[0]

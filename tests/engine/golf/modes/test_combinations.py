@@ -20,6 +20,7 @@ from engine.games.golf.modes.heavy_bag import HeavyBag
 from engine.games.golf.modes.interesting import Interesting
 from engine.games.golf.rules import GolfGame
 from engine.games.golf.state import HAND_SIZE, GolfState
+from tests.engine.golf.tables import to_planning
 
 GAME = GolfGame()
 
@@ -43,7 +44,7 @@ def test_a_list_of_two_modes_is_kept_in_the_registrys_order() -> None:
     assert GAME.normalize_config(config) == config
     assert GAME.normalize_config({"players": 2, "mode": ["handicap"]})["mode"] == "handicap"
     assert GAME.normalize_config({"mode": ["standard"]})["mode"] == "standard"
-    state = GAME.new_state(config, 1)
+    state = to_planning(GAME.new_state(config, 1))
     assert [mode.name for mode in state.modes] == ["handicap", "interesting"]
     assert state.observe(None)["mode"] == ["handicap", "interesting"]
 
@@ -86,7 +87,7 @@ def test_combinations_that_cannot_work_are_refused_clearly(config: dict[str, Any
 def test_every_allowed_combination_plays_to_the_end(modes: tuple[str, str], players: int) -> None:
     config = {"players": players, "holes": 2, "turn_cap": 3, "mode": list(modes), "chips": 20}
     for seed in range(3):
-        state = GAME.new_state(config, seed)
+        state = to_planning(GAME.new_state(config, seed))
         rng = random.Random(seed)
         while not state.is_over:
             seat = rng.choice(state.to_act())
@@ -102,7 +103,7 @@ def test_every_allowed_combination_plays_to_the_end(modes: tuple[str, str], play
 
 
 def test_heavy_bag_with_handicap_draws_ten_less_the_lead() -> None:
-    state = GAME.new_state({"players": 2, "holes": 3, "mode": ["handicap", "heavy_bag"]}, 3)
+    state = to_planning(GAME.new_state({"players": 2, "holes": 3, "mode": ["handicap", "heavy_bag"]}, 3))
     assert state.hand_size == HAND_SIZE + 3 and all(len(hand) == 9 for hand in state.hands)
     state.scores = [[4], [6]]
     state.hole = 1
@@ -111,17 +112,19 @@ def test_heavy_bag_with_handicap_draws_ten_less_the_lead() -> None:
         del state.hands[seat][:4]
     state.begin_turn()
     assert [len(hand) for hand in state.hands] == [9 - 2, 9]
+    to_planning(state)
     assert any(a.get("action2") is not None for a in state.legal_actions(1)), "two Actions a plan"
 
 
 def test_the_course_and_the_chips_share_a_table_and_its_storage() -> None:
     config = {"players": 2, "holes": 3, "mode": ["against_the_course", "interesting"]}
-    state = GAME.new_state(config, 9)
+    state = to_planning(GAME.new_state(config, 9))
     state.scores = [[3], [5]]
     state.hole = 1
     state.discard += [c for hand in state.hands for c in hand]
     state.hands = [[], []]
     state.setup_hole()
+    to_planning(state)
     course = state.mode(AgainstTheCourse)
     assert course.course_target == 0 and len(course.course_card) == 1
     state.apply(1, {"type": "wager", "kind": "beat_or_tie", "to": 0, "stake": 25})

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from tests.engine.golf.modes.tables import GAME
+from tests.engine.golf.tables import to_planning
 
 
 def test_the_leader_draws_one_card_fewer_per_stroke_ahead() -> None:
-    state = GAME.new_state({"players": 2, "holes": 3, "mode": "handicap"}, 3)
+    state = to_planning(GAME.new_state({"players": 2, "holes": 3, "mode": "handicap"}, 3))
     assert all(len(hand) == 6 for hand in state.hands), "tied on the first hole: a full draw"
     # Seat 0 is two strokes ahead after the first hole and has played four cards.
     state.scores = [[4], [6]]
@@ -22,7 +23,7 @@ def test_the_leader_draws_one_card_fewer_per_stroke_ahead() -> None:
 
 
 def test_a_leader_far_ahead_draws_nothing() -> None:
-    state = GAME.new_state({"players": 2, "holes": 3, "mode": "handicap"}, 3)
+    state = to_planning(GAME.new_state({"players": 2, "holes": 3, "mode": "handicap"}, 3))
     state.scores = [[3], [12]]
     state.hole = 1
     state.deck += state.hands[0][:3]
@@ -32,7 +33,7 @@ def test_a_leader_far_ahead_draws_nothing() -> None:
 
 
 def test_standard_mode_ignores_the_lead() -> None:
-    state = GAME.new_state({"players": 2, "holes": 3}, 3)
+    state = to_planning(GAME.new_state({"players": 2, "holes": 3}, 3))
     state.scores = [[4], [6]]
     state.hole = 1
     state.deck += state.hands[0][:4]

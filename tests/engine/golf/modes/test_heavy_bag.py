@@ -8,12 +8,12 @@ import pytest
 
 from engine.core import IllegalAction
 from engine.games.golf.cards import PLAYER_CARD
-from engine.games.golf.phases import PLAN
 from tests.engine.golf.modes.tables import GAME, card, fillers, give, plan, simple
+from tests.engine.golf.tables import to_planning
 
 
 def test_heavy_bag_deals_nine_cards_plus_the_two_putt() -> None:
-    state = GAME.new_state({"players": 3, "holes": 1, "mode": "heavy_bag"}, 5)
+    state = to_planning(GAME.new_state({"players": 3, "holes": 1, "mode": "heavy_bag"}, 5))
     assert all(len(hand) == 9 for hand in state.hands)
     view = state.observe(1)
     assert len(view["hand"]) == 10 and PLAYER_CARD in view["hand"] and view["hand_limit"] == 10
@@ -21,7 +21,7 @@ def test_heavy_bag_deals_nine_cards_plus_the_two_putt() -> None:
 
 
 def test_heavy_bag_plays_two_actions_with_their_own_targets_face_down_until_swing() -> None:
-    state = GAME.new_state({"players": 2, "holes": 1, "mode": "heavy_bag"}, 7)
+    state = to_planning(GAME.new_state({"players": 2, "holes": 1, "mode": "heavy_bag"}, 7))
     wood = card(state, club="fairway_wood", action="rough")
     trap = card(state, action="sand_trap", skip={wood})
     hook = card(state, action="hook", skip={wood, trap})
@@ -39,18 +39,20 @@ def test_heavy_bag_plays_two_actions_with_their_own_targets_face_down_until_swin
     assert state.observe(0)["players"][0]["plan"]["action2"] == trap
     club1 = state.hands[1][0]
     state.apply(1, plan(club1, PLAYER_CARD, 1))
-    assert state.phase == PLAN and state.turn == 2, "nobody holds a Play Anytime card: resolved"
+    assert state.turn == 2, "nobody holds a Play Anytime card: resolved"
     catalog = state.catalog
     yards0, yards1 = state.last_results[0].yards, state.last_results[1].yards
     assert yards0 == catalog.clubs["fairway_wood"].yards + 25, "the Hook on itself"
     club1_id = state.names[club1][0]
     assert yards1 == catalog.clubs[club1_id].half_yards, "the Sand Trap on seat 1"
-    assert trap in state.discard and hook in state.discard
+    # Each Action stays lined up on the board of the Shot it took effect on until the hole ends.
+    assert state.board_actions == [[hook], [trap]]
+    assert state.observe(1)["players"][0]["board_actions"] == [hook]
     state.check_invariants()
 
 
 def test_heavy_bag_round_trips_and_redraws_hidden_second_actions() -> None:
-    state = GAME.new_state({"players": 2, "holes": 1, "mode": "heavy_bag"}, 11)
+    state = to_planning(GAME.new_state({"players": 2, "holes": 1, "mode": "heavy_bag"}, 11))
     pairs = [a for a in state.legal_actions(0) if a.get("action2") is not None]
     assert pairs, "a hand of nine holds two Actions"
     state.apply(0, pairs[0])

@@ -10,6 +10,7 @@ from engine.games.golf.modes.interesting import Interesting
 from engine.games.golf.phases import PLAN
 from engine.games.golf.state import GolfState
 from tests.engine.golf.modes.tables import GAME, card, fillers, give, simple
+from tests.engine.golf.tables import to_planning
 
 
 def test_interesting_is_at_most_nine_holes() -> None:
@@ -20,7 +21,9 @@ def test_interesting_is_at_most_nine_holes() -> None:
 
 
 def _interesting(chips: int = 100, holes: int = 2) -> GolfState:
-    state = GAME.new_state({"players": 2, "holes": holes, "mode": "interesting", "chips": chips}, 12)
+    state = to_planning(
+        GAME.new_state({"players": 2, "holes": holes, "mode": "interesting", "chips": chips}, 12)
+    )
     give(state, 0, fillers(state, 6, set()))
     give(state, 1, fillers(state, 6, set(state.hands[0])))
     return state

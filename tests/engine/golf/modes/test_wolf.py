@@ -11,6 +11,7 @@ from engine.games.golf.modes.wolf import Wolf
 from engine.games.golf.phases import PLAN
 from engine.games.golf.state import GolfState
 from tests.engine.golf.modes.tables import GAME
+from tests.engine.golf.tables import to_planning
 
 
 def test_wolf_is_for_three_players() -> None:
@@ -19,7 +20,7 @@ def test_wolf_is_for_three_players() -> None:
 
 
 def test_the_wolf_rotates_and_picks_a_partner_or_lone_wolf_before_the_hole() -> None:
-    state = GAME.new_state({"players": 3, "holes": 3, "mode": "wolf", "turn_cap": 1}, 6)
+    state = to_planning(GAME.new_state({"players": 3, "holes": 3, "mode": "wolf", "turn_cap": 1}, 6))
     assert state.phase == "wolf" and state.to_act() == [0] and state.hands == [[], [], []]
     assert state.legal_actions(0) == [
         {"type": "wolf", "partner": 1},
@@ -30,7 +31,7 @@ def test_the_wolf_rotates_and_picks_a_partner_or_lone_wolf_before_the_hole() -> 
     with pytest.raises(IllegalAction, match="Lone Wolf"):
         state.apply(0, {"type": "wolf", "partner": 0})
     state.apply(0, {"type": "wolf", "partner": 2})
-    assert state.phase == PLAN and all(len(hand) == 6 for hand in state.hands)
+    assert to_planning(state).phase == PLAN and all(len(hand) == 6 for hand in state.hands)
     assert state.observe(1)["wolf"]["holes"] == [{"wolf": 0, "partner": 2, "points": [0, 0, 0]}]
     assert GAME.describe_action({"type": "wolf", "partner": None}) == "Go Lone Wolf"
     state.check_invariants()
@@ -64,13 +65,13 @@ def _score_hole(state: GolfState, partner: int | None, scores: list[int]) -> Non
     ],
 )
 def test_wolf_points_as_the_book_says(partner: int | None, scores: list[int], points: list[int]) -> None:
-    state = GAME.new_state({"players": 3, "holes": 1, "mode": "wolf"}, 1)
+    state = to_planning(GAME.new_state({"players": 3, "holes": 1, "mode": "wolf"}, 1))
     _score_hole(state, partner, scores)
     assert state.mode(Wolf).points == points
 
 
 def test_the_wolf_outcome_ranks_by_points_then_strokes() -> None:
-    state = GAME.new_state({"players": 3, "holes": 1, "mode": "wolf"}, 1)
+    state = to_planning(GAME.new_state({"players": 3, "holes": 1, "mode": "wolf"}, 1))
     state.scores = [[6], [4], [5]]
     state.mode(Wolf).points = [2, 0, 2]
     state.hole, state.phase = 1, "over"

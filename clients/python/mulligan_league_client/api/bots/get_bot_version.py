@@ -1,0 +1,172 @@
+from http import HTTPStatus
+from typing import Any
+from urllib.parse import quote
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.bot_version import BotVersion
+from ...models.error import Error
+from ...types import Response
+
+
+def _get_kwargs(
+    id: int,
+    number: int,
+) -> dict[str, Any]:
+
+    _kwargs: dict[str, Any] = {
+        "method": "get",
+        "url": "/api/bots/{id}/versions/{number}/".format(
+            id=quote(str(id), safe=""),
+            number=quote(str(number), safe=""),
+        ),
+    }
+
+    return _kwargs
+
+
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> BotVersion | Error | None:
+    if response.status_code == 200:
+        response_200 = BotVersion.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 401:
+        response_401 = Error.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 404:
+        response_404 = Error.from_dict(response.json())
+
+        return response_404
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[BotVersion | Error]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    id: int,
+    number: int,
+    *,
+    client: AuthenticatedClient,
+) -> Response[BotVersion | Error]:
+    """
+    Args:
+        id (int):
+        number (int):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[BotVersion | Error]
+    """
+
+    kwargs = _get_kwargs(
+        id=id,
+        number=number,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    id: int,
+    number: int,
+    *,
+    client: AuthenticatedClient,
+) -> BotVersion | Error | None:
+    """
+    Args:
+        id (int):
+        number (int):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        BotVersion | Error
+    """
+
+    return sync_detailed(
+        id=id,
+        number=number,
+        client=client,
+    ).parsed
+
+
+async def asyncio_detailed(
+    id: int,
+    number: int,
+    *,
+    client: AuthenticatedClient,
+) -> Response[BotVersion | Error]:
+    """
+    Args:
+        id (int):
+        number (int):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[BotVersion | Error]
+    """
+
+    kwargs = _get_kwargs(
+        id=id,
+        number=number,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    id: int,
+    number: int,
+    *,
+    client: AuthenticatedClient,
+) -> BotVersion | Error | None:
+    """
+    Args:
+        id (int):
+        number (int):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        BotVersion | Error
+    """
+
+    return (
+        await asyncio_detailed(
+            id=id,
+            number=number,
+            client=client,
+        )
+    ).parsed

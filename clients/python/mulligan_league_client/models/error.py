@@ -1,0 +1,97 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, Self, TypeVar
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
+
+if TYPE_CHECKING:
+    from ..models.error_errors import ErrorErrors
+
+
+T = TypeVar("T", bound="Error")
+
+
+@_attrs_define
+class Error:
+    """The one error shape of the API (``games.api.errors.exception_handler``).
+
+    Attributes:
+        detail (str): one line to show a person
+        code (str): what went wrong, for programs: invalid, parse_error, not_authenticated, authentication_failed,
+            permission_denied, not_your_seat, not_organiser, not_found, conflict, stale_move, not_your_turn, throttled,
+            unsupported_media_type, ...
+        errors (ErrorErrors | Unset): the fields at fault, each with its messages (a list of strings, or the errors of a
+            nested object or list); a 400 always has it
+    """
+
+    detail: str
+    code: str
+    errors: ErrorErrors | Unset = UNSET
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        detail = self.detail
+
+        code = self.code
+
+        errors: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.errors, Unset):
+            errors = self.errors.to_dict()
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update(
+            {
+                "detail": detail,
+                "code": code,
+            }
+        )
+        if errors is not UNSET:
+            field_dict["errors"] = errors
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        from ..models.error_errors import ErrorErrors
+
+        d = dict(src_dict)
+        detail = d.pop("detail")
+
+        code = d.pop("code")
+
+        _errors = d.pop("errors", UNSET)
+        errors: ErrorErrors | Unset
+        if isinstance(_errors, Unset):
+            errors = UNSET
+        else:
+            errors = ErrorErrors.from_dict(_errors)
+
+        error = cls(
+            detail=detail,
+            code=code,
+            errors=errors,
+        )
+
+        error.additional_properties = d
+        return error
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties
