@@ -7,6 +7,7 @@ same words; the lines go to ``--output`` (or stdout), a progress bar to stderr w
 
 from __future__ import annotations
 
+import os
 import sys
 from typing import IO, Any
 
@@ -54,11 +55,15 @@ class Command(BaseCommand):
                 out.write(text)
                 written += games
                 bar.update(games)
+            out.flush()
+        except BrokenPipeError:
+            # `export_games | head`: the reader has what it wanted. Stop quietly, and keep Python
+            # from complaining when it flushes stdout at exit.
+            os.dup2(os.open(os.devnull, os.O_WRONLY), out.fileno())
+            return
         finally:
             bar.close()
             if out is not sys.stdout.buffer:
                 out.close()
-            else:
-                out.flush()
         where = "stdout" if path == "-" else path
         self.stderr.write(f"exported {written} games to {where}")
