@@ -109,7 +109,7 @@ def seeded(url: str) -> Seeded | None:
             row = exists and conn.execute(f"SELECT value FROM {MARKER_TABLE} WHERE key = 'seed'").fetchone()
     except psycopg.OperationalError:  # no such database yet
         return None
-    if row is None or row[0].get("format") != SEED_FORMAT:
+    if not row or row[0].get("format") != SEED_FORMAT:  # no marker table (a seeding cut short), or no row
         return None
     value = dict(row[0])
     value.pop("format")
@@ -263,6 +263,7 @@ GAME_COLUMNS = (
     "finished_at",
     "turn_deadline",
     "deadline_version",
+    "moved_at",
 )
 SEAT_COLUMNS = ("id", "game_id", "index", "competitor_id", "rank", "score")
 MOVE_COLUMNS = ("id", "game_id", "number", "seat", "action", "auto", "created_at")
@@ -299,7 +300,7 @@ def running_game(
     copier.row(
         "games_game",
         f"{game}\t{GAME_ID}\t{CONFIG_TEXT}\t{seed}\trunning\t{len(moves)}\tt\t\\N\t{_ts(start)}\t\\N\t"
-        f"{_ts(now + DEADLINE_SECONDS)}\t{len(moves)}\n",
+        f"{_ts(now + DEADLINE_SECONDS)}\t{len(moves)}\t{_ts(start + len(moves))}\n",
     )
     for index, competitor in enumerate(competitors):
         copier.row("games_seat", f"{ids.take('games_seat')}\t{game}\t{index}\t{competitor}\t\\N\t\\N\n")
@@ -343,7 +344,7 @@ def seed_all(url: str, sizes: Sizes, progress: Progress = stderr) -> Seeded:
             copier.row(
                 "games_game",
                 f"{game}\t{GAME_ID}\t{CONFIG_TEXT}\t{seed}\tfinished\t{len(moves)}\tt\t"
-                f"{_text(json.dumps(outcome.to_json()))}\t{_ts(start)}\t{_ts(end)}\t\\N\t{len(moves) - 1}\n",
+                f"{_text(json.dumps(outcome.to_json()))}\t{_ts(start)}\t{_ts(end)}\t\\N\t{len(moves) - 1}\t{_ts(end)}\n",
             )
             pair = (a, b)
             places = outcome.places

@@ -44,6 +44,23 @@ def parse_json_object(text: str, what: str, code: int = USAGE_ERROR) -> JSON:
     return value
 
 
+def differences(expected: Any, actual: Any, path: str = "outcome") -> list[str]:
+    """Where two JSON values differ, as ``path: file has X, replay gives Y`` lines."""
+    if isinstance(expected, dict) and isinstance(actual, dict):
+        found: list[str] = []
+        for key in sorted(set(expected) | set(actual), key=str):
+            if key not in actual:
+                found.append(f"{path}.{key}: only in the file")
+            elif key not in expected:
+                found.append(f"{path}.{key}: missing from the file")
+            else:
+                found += differences(expected[key], actual[key], f"{path}.{key}")
+        return found
+    if expected != actual:
+        return [f"{path}: file has {json.dumps(expected)}, replay gives {json.dumps(actual)}"]
+    return []
+
+
 def wilson_interval(successes: int, trials: int, z: float = 1.96) -> tuple[float, float]:
     """95% (for z = 1.96) Wilson score interval of a proportion; sound near 0 and 1, unlike p ± 2σ."""
     if trials == 0:

@@ -6,26 +6,10 @@ import argparse
 import json
 from typing import Any
 
-from engine.cli.common import FAILURE, CommandError, parse_json_object, read_text
+from engine.cli import verify
+from engine.cli.common import FAILURE, CommandError, differences, parse_json_object, read_text
 from engine.core import JSON, ConfigError, EngineError, IllegalAction
 from engine.play import GameRecord
-
-
-def differences(expected: Any, actual: Any, path: str = "outcome") -> list[str]:
-    """Where two JSON values differ, as ``path: file has X, replay gives Y`` lines."""
-    if isinstance(expected, dict) and isinstance(actual, dict):
-        found: list[str] = []
-        for key in sorted(set(expected) | set(actual), key=str):
-            if key not in actual:
-                found.append(f"{path}.{key}: only in the file")
-            elif key not in expected:
-                found.append(f"{path}.{key}: missing from the file")
-            else:
-                found += differences(expected[key], actual[key], f"{path}.{key}")
-        return found
-    if expected != actual:
-        return [f"{path}: file has {json.dumps(expected)}, replay gives {json.dumps(actual)}"]
-    return []
 
 
 def _describe(outcome: JSON) -> list[str]:
@@ -75,6 +59,8 @@ def replay_record(data: JSON, source: str) -> tuple[JSON, list[str]]:
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.verify:
+        return verify.run(args)
     source = "stdin" if args.file == "-" else args.file
     data = parse_json_object(read_text(args.file), source, FAILURE)
     summary, lines = replay_record(data, source)
@@ -93,8 +79,14 @@ def add_parser(commands: Any) -> None:
         "replay",
         help="rebuild a saved game record and check its outcome",
         description="Rebuild a game from a record written by 'simulate --save-dir' (GameRecord JSON) "
-        "and, if the record has an outcome, confirm the replay reaches the same one (exit 1 if not).",
+        "and, if the record has an outcome, confirm the replay reaches the same one (exit 1 if not). "
+        "With --verify, FILE is a game export (ndjson, one finished game per line, as the service's "
+        "GET /api/games/export/ and manage.py export_games write it): every game is replayed, its "
+        "moves checked legal and its outcome confirmed; each difference is printed, exit 1 if any.",
     )
-    parser.add_argument("file", metavar="FILE", help="the record's JSON file, or - for stdin")
+    parser.add_argument("file", metavar="FILE", help="the record's JSON file (or the export), or - for stdin")
+    parser.add_argument(
+        "--verify", action="store_true", help="FILE is an ndjson game export: replay and check every line"
+    )
     parser.add_argument("--json", action="store_true", help="print the replay's summary as JSON")
     parser.set_defaults(handler=run)

@@ -41,6 +41,7 @@ OPERATION_IDS: dict[tuple[str, str], str] = {
     ("POST", "/api/challenges/{id}/decline/"): "decline_challenge",
     # Games
     ("GET", "/api/games/"): "list_games",
+    ("GET", "/api/games/export/"): "export_games",
     ("POST", "/api/games/"): "create_game",
     ("GET", "/api/games/{id}/"): "get_game",
     ("GET", "/api/games/{id}/moves/"): "get_game_history",
@@ -51,6 +52,7 @@ OPERATION_IDS: dict[tuple[str, str], str] = {
     ("GET", "/api/leagues/"): "list_leagues",
     ("POST", "/api/leagues/"): "create_league",
     ("GET", "/api/leagues/{id}/"): "get_league",
+    ("GET", "/api/leagues/{id}/archive/"): "get_league_archive",
     ("POST", "/api/leagues/{id}/cancel/"): "cancel_league",
     ("POST", "/api/leagues/{id}/challenge/"): "challenge_league_entry",
     ("POST", "/api/leagues/{id}/finish/"): "finish_league",
@@ -80,6 +82,7 @@ OPERATION_IDS: dict[tuple[str, str], str] = {
     ("GET", "/api/tournaments/"): "list_tournaments",
     ("POST", "/api/tournaments/"): "create_tournament",
     ("GET", "/api/tournaments/{id}/"): "get_tournament",
+    ("GET", "/api/tournaments/{id}/archive/"): "get_tournament_archive",
     ("GET", "/api/tournaments/{id}/bracket/"): "get_bracket",
     ("POST", "/api/tournaments/{id}/cancel/"): "cancel_tournament",
     ("POST", "/api/tournaments/{id}/drop/"): "drop_from_tournament",

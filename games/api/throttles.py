@@ -1,6 +1,6 @@
-"""Rate limits: move submission per user, token login per client address.
+"""Rate limits: move submission per user, token login per client address, game exports per user.
 
-Rates come from ``REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]`` (``moves``, ``login``), read on each
+Rates come from ``REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]`` (``moves``, ``login``, ``export``), read on each
 request rather than when DRF's classes are imported, so a changed setting takes effect. Counts live
 in the default cache: per process with the local-memory default, shared once ``CACHE_URL`` points
 at Redis. A throttled request is refused before the view runs (429, ``Retry-After``).
@@ -38,3 +38,14 @@ class LoginThrottle(_SettingsRateThrottle):
 
     def get_cache_key(self, request: Request, view: Any) -> str | None:
         return self.cache_format % {"scope": self.scope, "ident": self.get_ident(request)}
+
+
+class ExportThrottle(_SettingsRateThrottle):
+    """Game exports started by one user (or, signed out, from one client address): each streams
+    many games, so they are counted apart from everything else."""
+
+    scope = "export"
+
+    def get_cache_key(self, request: Request, view: Any) -> str | None:
+        ident = request.user.pk if request.user.is_authenticated else self.get_ident(request)
+        return self.cache_format % {"scope": self.scope, "ident": ident}

@@ -3,9 +3,11 @@ from csp.decorators import csp_update
 from django.urls import path
 from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerSplitView
 
+from games.api import archive_views as archives
 from games.api import bot_views as bots
 from games.api import challenge_views as challenges
 from games.api import competition_views as tournaments
+from games.api import export_views as exports
 from games.api import league_views as leagues
 from games.api import me_views as me
 from games.api import notification_views as notifications
@@ -47,6 +49,7 @@ urlpatterns = [
     ),
     path("catalog/", views.GameCatalogView.as_view(), name="api-catalog"),
     path("games/", views.GameListCreateView.as_view(), name="api-games"),
+    path("games/export/", exports.GameExportView.as_view(), name="api-games-export"),
     path("games/<id:pk>/", views.GameDetailView.as_view(), name="api-game"),
     path("games/<id:pk>/moves/", views.GameMovesView.as_view(), name="api-game-moves"),
     path("challenges/", challenges.ChallengeListCreateView.as_view(), name="api-challenges"),
@@ -122,6 +125,11 @@ urlpatterns = [
         tournaments.TournamentBracketView.as_view(),
         name="api-tournament-bracket",
     ),
+    path(
+        "tournaments/<id:pk>/archive/",
+        archives.TournamentArchiveView.as_view(),
+        name="api-tournament-archive",
+    ),
     path("leagues/", leagues.LeagueListCreateView.as_view(), name="api-leagues"),
     path("leagues/<id:pk>/", leagues.LeagueDetailView.as_view(), name="api-league"),
     path("leagues/<id:pk>/open/", leagues.LeagueOpenView.as_view(), name="api-league-open"),
@@ -134,6 +142,7 @@ urlpatterns = [
     path("leagues/<id:pk>/ladder/", leagues.LeagueLadderView.as_view(), name="api-league-ladder"),
     path("leagues/<id:pk>/games/", leagues.LeagueGamesView.as_view(), name="api-league-games"),
     path("leagues/<id:pk>/seasons/", leagues.LeagueSeasonsView.as_view(), name="api-league-seasons"),
+    path("leagues/<id:pk>/archive/", archives.LeagueArchiveView.as_view(), name="api-league-archive"),
     path(
         "leagues/<id:pk>/next-season/", leagues.LeagueNextSeasonView.as_view(), name="api-league-next-season"
     ),

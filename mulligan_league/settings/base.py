@@ -166,10 +166,12 @@ REST_FRAMEWORK = {
     "EXCEPTION_HANDLER": "games.api.errors.exception_handler",
     # DRF's negotiation, with a short way for the Accept headers scripts send (games.api.negotiation).
     "DEFAULT_CONTENT_NEGOTIATION_CLASS": "games.api.negotiation.ContentNegotiation",
-    # games.api.throttles: moves sent per user, token logins per client address ("n/s|min|hour|day").
+    # games.api.throttles: moves sent per user, token logins per client address, game exports per user
+    # (or address) ("n/s|min|hour|day").
     "DEFAULT_THROTTLE_RATES": {
         "moves": env("API_MOVE_RATE", default="120/min"),
         "login": env("API_LOGIN_RATE", default="10/min"),
+        "export": env("API_EXPORT_RATE", default="20/min"),
     },
     # How many reverse proxies in front append to X-Forwarded-For: with 0 the client address is the
     # connection's, so a forged header cannot dodge the login limit. Behind one proxy, set 1.

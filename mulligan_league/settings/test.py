@@ -9,5 +9,5 @@ EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
 # real rates would refuse them. tests/games/api_me/test_throttles.py sets its own low rates.
 REST_FRAMEWORK = {
     **REST_FRAMEWORK,  # noqa: F405
-    "DEFAULT_THROTTLE_RATES": {"moves": "100000/min", "login": "100000/min"},
+    "DEFAULT_THROTTLE_RATES": {"moves": "100000/min", "login": "100000/min", "export": "100000/min"},
 }

@@ -59,6 +59,7 @@ RULES_BEYOND_THE_SCHEMA = {
     "PATCH /api/me/notifications/": "a webhook URL must be an http(s) URL",
     "POST /api/me/notifications/test/": "there must be a verified address or a webhook to test",
     "POST /api/auth/token/": "the user name and password must match an active account",
+    "GET /api/games/export/": "the player, bot, tournament or league named must exist; until must come after since",
 }
 
 

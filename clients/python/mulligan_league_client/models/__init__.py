@@ -38,6 +38,15 @@ from .entry_target_request import EntryTargetRequest
 from .error import Error
 from .error_errors import ErrorErrors
 from .estimate import Estimate
+from .export_games_sort import ExportGamesSort
+from .exported_game import ExportedGame
+from .exported_game_config import ExportedGameConfig
+from .exported_game_outcome import ExportedGameOutcome
+from .exported_league import ExportedLeague
+from .exported_move import ExportedMove
+from .exported_move_action import ExportedMoveAction
+from .exported_seat import ExportedSeat
+from .exported_tournament import ExportedTournament
 from .format_enum import FormatEnum
 from .game_create_request import GameCreateRequest
 from .game_create_request_config import GameCreateRequestConfig
@@ -182,6 +191,15 @@ __all__ = (
     "Error",
     "ErrorErrors",
     "Estimate",
+    "ExportGamesSort",
+    "ExportedGame",
+    "ExportedGameConfig",
+    "ExportedGameOutcome",
+    "ExportedLeague",
+    "ExportedMove",
+    "ExportedMoveAction",
+    "ExportedSeat",
+    "ExportedTournament",
     "FormatEnum",
     "GameCreateRequest",
     "GameCreateRequestConfig",
