@@ -12,10 +12,13 @@ from datetime import UTC, datetime
 from typing import Any
 
 from django import forms
+from django.db import models
 
 from engine import registered_games
 from games.converters import MAX_ID
-from games.models import Bot, League, Player, Tournament
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+
+from games.models import Bot, League, Player, Tournament, VersionTest
 from games.selectors.exports import ExportFilter
 
 MAX_GAMES = 1_000_000  # a larger export is asked for by leaving ``max`` out (every game)
@@ -61,11 +64,19 @@ def _id(label: str) -> forms.IntegerField:
 
 
 class ExportFilterForm(forms.Form):
+    """``user``: who asks (an unpublished version test is only its author's to export); None is
+    the operator at the command line, who may export any."""
+
+    def __init__(self, data: Any, user: AbstractBaseUser | AnonymousUser | None = None) -> None:
+        super().__init__(data)
+        self.user = user
+
     player = _id("only games in which this player (a person's player id) sat")
     bot = _id("only games in which this bot sat")
     game = forms.ChoiceField(required=False, choices=[(game.id, game.id) for game in registered_games()])
     tournament = _id("only this tournament's games")
     league = _id("only this league's games")
+    version_test = _id("only this version test's games (its author's, or a published test's)")
     rated = _Strict(required=False)
     since = _Moment(required=False)
     until = _Moment(required=False)
@@ -98,7 +109,19 @@ class ExportFilterForm(forms.Form):
             pk = cleaned.get(name)
             if pk is not None and not model.objects.filter(pk=pk).exists():
                 self.add_error(name, f"no {words} {pk}")
+        test = cleaned.get("version_test")
+        if test is not None and not self._version_test_visible(test):
+            # Another author's unpublished test reads as no test at all, as its page does.
+            self.add_error("version_test", f"no version test {test}")
         return cleaned
+
+    def _version_test_visible(self, pk: int) -> bool:
+        tests = VersionTest.objects.filter(pk=pk)
+        if self.user is None:
+            return tests.exists()
+        if self.user.is_authenticated:
+            return tests.filter(models.Q(published=True) | models.Q(owner__user_id=self.user.pk)).exists()
+        return tests.filter(published=True).exists()
 
     def export_filter(self) -> ExportFilter:
         """The filter the valid parameters ask for (call after ``is_valid()``)."""
@@ -113,6 +136,7 @@ class ExportFilterForm(forms.Form):
             game=data.get("game") or None,
             tournament=data.get("tournament"),
             league=data.get("league"),
+            version_test=data.get("version_test"),
             rated=data.get("rated"),
             since=data.get("since"),
             until=data.get("until"),

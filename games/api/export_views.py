@@ -78,6 +78,10 @@ class GameExportView(APIView):
             ),  # type: ignore[attr-defined]
             _id_parameter("tournament", "only this tournament's games"),
             _id_parameter("league", "only this league's games"),
+            _id_parameter(
+                "version_test",
+                "only this version test's games, both of every deal (its author's, or a published test's)",
+            ),
             OpenApiParameter("rated", bool, description="only rated (true) or unrated (false) games"),
             OpenApiParameter(
                 "since",
@@ -111,7 +115,7 @@ class GameExportView(APIView):
         },
     )
     def get(self, request: Request) -> StreamingHttpResponse:
-        form = ExportFilterForm(request.query_params)
+        form = ExportFilterForm(request.query_params, request.user)
         if not form.is_valid():
             raise ValidationError(form.problems())
         response = StreamingHttpResponse(_streamed(request, form.export_filter()), content_type=NDJSON)

@@ -40,6 +40,7 @@ class ExportFilter:
     game: str | None = None
     tournament: int | None = None
     league: int | None = None
+    version_test: int | None = None  # both games of every deal of this version test
     rated: bool | None = None
     since: datetime | None = None  # created at or after
     until: datetime | None = None  # created before
@@ -73,6 +74,12 @@ def _conditions(chosen: ExportFilter) -> tuple[list[str], list[Any]]:
     if chosen.league is not None:
         where.append("g.id IN (SELECT lg.game_id FROM games_leaguegame lg WHERE lg.league_id = %s)")
         params.append(chosen.league)
+    if chosen.version_test is not None:
+        where.append(
+            "g.id IN (SELECT d.first_game_id FROM games_versiontestdeal d WHERE d.test_id = %s "
+            "UNION ALL SELECT d.second_game_id FROM games_versiontestdeal d WHERE d.test_id = %s)"
+        )
+        params.extend([chosen.version_test, chosen.version_test])
     return where, params
 
 

@@ -17,7 +17,7 @@ from tqdm import tqdm
 from games.api.export_filters import SORTS, ExportFilterForm
 from games.selectors.exports import export_chunks, export_count
 
-FILTERS = ("player", "bot", "game", "tournament", "league", "rated", "since", "until", "sort", "max")
+FILTERS = ("player", "bot", "game", "tournament", "league", "version_test", "rated", "since", "until", "sort", "max")
 
 
 class Command(BaseCommand):
@@ -29,6 +29,7 @@ class Command(BaseCommand):
         parser.add_argument("--game", help="only this game id (mulligan, golf, ...)")
         parser.add_argument("--tournament", help="only this tournament's games")
         parser.add_argument("--league", help="only this league's games")
+        parser.add_argument("--version-test", dest="version_test", help="only this version test's games")
         parser.add_argument("--rated", choices=["true", "false"], help="only rated or unrated games")
         parser.add_argument("--since", help="created at or after: ISO 8601 date-time, or ms since 1970")
         parser.add_argument("--until", help="created before (as --since)")

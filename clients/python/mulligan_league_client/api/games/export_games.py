@@ -24,6 +24,7 @@ def _get_kwargs(
     sort: ExportGamesSort | Unset = UNSET,
     tournament: int | Unset = UNSET,
     until: datetime.datetime | int | Unset = UNSET,
+    version_test: int | Unset = UNSET,
 ) -> dict[str, Any]:
 
     params: dict[str, Any] = {}
@@ -69,6 +70,8 @@ def _get_kwargs(
     else:
         json_until = until
     params["until"] = json_until
+
+    params["version_test"] = version_test
 
     params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
 
@@ -125,6 +128,7 @@ def sync_detailed(
     sort: ExportGamesSort | Unset = UNSET,
     tournament: int | Unset = UNSET,
     until: datetime.datetime | int | Unset = UNSET,
+    version_test: int | Unset = UNSET,
 ) -> Response[Error]:
     """Finished games in bulk, as ndjson
 
@@ -143,6 +147,7 @@ def sync_detailed(
         sort (ExportGamesSort | Unset):
         tournament (int | Unset):
         until (datetime.datetime | int | Unset):
+        version_test (int | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -163,6 +168,7 @@ def sync_detailed(
         sort=sort,
         tournament=tournament,
         until=until,
+        version_test=version_test,
     )
 
     response = client.get_httpx_client().request(
@@ -185,6 +191,7 @@ def sync(
     sort: ExportGamesSort | Unset = UNSET,
     tournament: int | Unset = UNSET,
     until: datetime.datetime | int | Unset = UNSET,
+    version_test: int | Unset = UNSET,
 ) -> Error | None:
     """Finished games in bulk, as ndjson
 
@@ -203,6 +210,7 @@ def sync(
         sort (ExportGamesSort | Unset):
         tournament (int | Unset):
         until (datetime.datetime | int | Unset):
+        version_test (int | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -224,6 +232,7 @@ def sync(
         sort=sort,
         tournament=tournament,
         until=until,
+        version_test=version_test,
     ).parsed
 
 
@@ -240,6 +249,7 @@ async def asyncio_detailed(
     sort: ExportGamesSort | Unset = UNSET,
     tournament: int | Unset = UNSET,
     until: datetime.datetime | int | Unset = UNSET,
+    version_test: int | Unset = UNSET,
 ) -> Response[Error]:
     """Finished games in bulk, as ndjson
 
@@ -258,6 +268,7 @@ async def asyncio_detailed(
         sort (ExportGamesSort | Unset):
         tournament (int | Unset):
         until (datetime.datetime | int | Unset):
+        version_test (int | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -278,6 +289,7 @@ async def asyncio_detailed(
         sort=sort,
         tournament=tournament,
         until=until,
+        version_test=version_test,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -298,6 +310,7 @@ async def asyncio(
     sort: ExportGamesSort | Unset = UNSET,
     tournament: int | Unset = UNSET,
     until: datetime.datetime | int | Unset = UNSET,
+    version_test: int | Unset = UNSET,
 ) -> Error | None:
     """Finished games in bulk, as ndjson
 
@@ -316,6 +329,7 @@ async def asyncio(
         sort (ExportGamesSort | Unset):
         tournament (int | Unset):
         until (datetime.datetime | int | Unset):
+        version_test (int | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -338,5 +352,6 @@ async def asyncio(
             sort=sort,
             tournament=tournament,
             until=until,
+            version_test=version_test,
         )
     ).parsed
