@@ -12,12 +12,11 @@ from datetime import UTC, datetime
 from typing import Any
 
 from django import forms
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db import models
 
 from engine import registered_games
 from games.converters import MAX_ID
-from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
-
 from games.models import Bot, League, Player, Tournament, VersionTest
 from games.selectors.exports import ExportFilter
 

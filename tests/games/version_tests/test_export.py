@@ -40,7 +40,7 @@ def test_a_version_tests_games_export_to_its_author_and_once_published_to_everyo
 ) -> None:
     settings.VERSIONTEST_DEALS_IN_FLIGHT = 2
     test = start(heuristic, author, commit, baseline_bot=random_builtin.pk, config={"players": 2})
-    first, second = deals(test)
+    first, _second = deals(test)
     play_two_seat_deal(first, WIN, WIN, commit)  # the other deal's games are still running
     expected = {first.first_game_id, first.second_game_id}
 
