@@ -29,7 +29,11 @@ from engine import State
 from games.models import Game, GameStatus, Move, Seat
 from games.scheduling.scoring import forfeit_places
 from games.selectors.deadlines import DeadlineRules, deadline_rules_for, people_to_act, seat_deadlines
-from games.services.after_commit import competitions_advance_on_commit, turn_notifications_on_commit
+from games.services.after_commit import (
+    competitions_advance_on_commit,
+    streams_announce_on_commit,
+    turn_notifications_on_commit,
+)
 from games.services.bulk import insert_rows, update_rows
 from games.services.league_ratings import league_ratings_apply_for_games
 from games.services.ratings import rating_apply_for_games
@@ -81,6 +85,7 @@ def moves_append(batch: Sequence[tuple[Game, Sequence[NewMove]]], *, now: dateti
     )
     for row, pk in zip(stored, ids, strict=True):
         row.pk = pk
+    streams_announce_on_commit(games=[game.pk for game, moves in batch if moves])
     return stored
 
 
@@ -157,6 +162,7 @@ def games_end(ended: Sequence[tuple[Game, Sequence[Seat], Ending]], *, now: date
     rating_apply_for_games(finished=scored)
     league_ratings_apply_for_games(finished=scored)
     competitions_advance_on_commit([game.pk for game, _, _ in ended])
+    streams_announce_on_commit(games=[game.pk for game, _, _ in ended])
 
 
 def games_cancel(pks: Sequence[int], *, now: datetime) -> None:
@@ -164,6 +170,7 @@ def games_cancel(pks: Sequence[int], *, now: datetime) -> None:
     cancelled: no outcome, no ratings, no progress to make; nobody's turn any more."""
     Game.objects.filter(pk__in=pks).update(status=GameStatus.ABORTED, finished_at=now)
     Seat.objects.filter(game_id__in=pks, to_act=True).update(to_act=False)
+    streams_announce_on_commit(games=pks)
 
 
 # -- The next turn --------------------------------------------------------------------------------
