@@ -47,20 +47,20 @@ def _error(status: int, code: str, detail: str) -> JsonResponse:
     return JsonResponse({"detail": detail, "code": code}, status=status)
 
 
-def last_event_id(request: HttpRequest) -> int | None:
+def last_event_id(request: HttpRequest) -> tuple[str, int | None]:
     """The ``Last-Event-ID`` header (a browser's EventSource sends it when it reconnects), else the
     ``last_event_id`` query parameter (for a first connection that knows where it stands)."""
-    raw = request.headers.get("Last-Event-ID")
+    field, raw = "Last-Event-ID", request.headers.get("Last-Event-ID")
     if raw is None:
-        raw = request.GET.get("last_event_id")
+        field, raw = "last_event_id", request.GET.get("last_event_id")
     if raw is None or raw.strip() == "":
-        return None
+        return field, None
     raw = raw.strip()
     if not (raw.isascii() and raw.isdigit() and len(raw) <= 10):
         raise BadLastEventId(
-            f"Last-Event-ID: give the id of the last event you got (a whole number), not {raw[:20]!r}"
+            f"{field}: give the id of the last event you got (a whole number), not {raw[:20]!r}"
         )
-    return int(raw)
+    return field, int(raw)
 
 
 def _reading(function: Callable[[], T]) -> Callable[[], T]:
@@ -97,12 +97,16 @@ async def _stream_response(request: HttpRequest, stream: Stream) -> HttpResponse
         return _error(
             406, "not_acceptable", f"this stream is sent as {' or '.join(FORMATS)}: ask for one in Accept"
         )
+    field = "Last-Event-ID"
     try:
-        first = await _read(request, lambda: stream.open(last_event_id(request)))
+        field, last = last_event_id(request)
+        first = await _read(request, lambda: stream.open(last))
     except StreamNotFound as exc:
         return _error(404, "not_found", str(exc))
     except BadLastEventId as exc:
-        return _error(400, "invalid", str(exc))
+        # The API's 400: ``errors`` names what is at fault (the header, or the query parameter).
+        refusal = {"detail": str(exc), "code": "invalid", "errors": {field: [str(exc)]}}
+        return JsonResponse(refusal, status=400)
     if isinstance(request, ASGIRequest):
         body: Any = _async_events(stream, first, chosen)
     else:

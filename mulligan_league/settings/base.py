@@ -210,6 +210,8 @@ SPECTACULAR_SETTINGS = {
     # Request and response components apart (``...Request``): read-only fields are never asked for,
     # and a request's text fields say they may not be empty.
     "COMPONENT_SPLIT_REQUEST": True,
+    # The event streams are async Django views, not DRF's: documented by games.api.stream_docs.
+    "PREPROCESSING_HOOKS": ["games.api.stream_docs.add_stream_endpoints"],
     # Enums shared by several components get one name; a game's status keeps the name it had first.
     "ENUM_NAME_OVERRIDES": {
         "LeagueGameStatusEnum": "games.models.GameStatus",

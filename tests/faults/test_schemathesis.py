@@ -144,6 +144,9 @@ def service(
     settings.ALLOWED_HOSTS = ["*"]
     settings.CELERY_TASK_ALWAYS_EAGER = True
     settings.CELERY_TASK_EAGER_PROPAGATES = False
+    # In-process WSGI reads each answer whole: an event stream sends what it has and ends at once
+    # (under WSGI a stream ends after STREAM_WSGI_SECONDS, and its reader reconnects).
+    settings.STREAM_WSGI_SECONDS = 0
     monkeypatch.setattr(me_views, "time", FakeClock())
     yield get_wsgi_application()
     request_finished.disconnect(dispatch_uid="schemathesis-close-connections")
