@@ -47,20 +47,25 @@ def _error(status: int, code: str, detail: str) -> JsonResponse:
     return JsonResponse({"detail": detail, "code": code}, status=status)
 
 
-def last_event_id(request: HttpRequest) -> tuple[str, int | None]:
-    """The ``Last-Event-ID`` header (a browser's EventSource sends it when it reconnects), else the
-    ``last_event_id`` query parameter (for a first connection that knows where it stands)."""
-    field, raw = "Last-Event-ID", request.headers.get("Last-Event-ID")
-    if raw is None:
-        field, raw = "last_event_id", request.GET.get("last_event_id")
+def last_event_id(request: HttpRequest) -> tuple[str, str | None]:
+    """Where the reader says it stands, and under which name: the ``Last-Event-ID`` header (a
+    browser's EventSource sends it when it reconnects), else the ``last_event_id`` query parameter
+    (for a first connection that knows where it stands)."""
+    raw = request.headers.get("Last-Event-ID")
+    if raw is not None:
+        return "Last-Event-ID", raw
+    return "last_event_id", request.GET.get("last_event_id")
+
+
+def event_number(field: str, raw: str | None) -> int | None:
     if raw is None or raw.strip() == "":
-        return field, None
+        return None
     raw = raw.strip()
     if not (raw.isascii() and raw.isdigit() and len(raw) <= 10):
         raise BadLastEventId(
             f"{field}: give the id of the last event you got (a whole number), not {raw[:20]!r}"
         )
-    return field, int(raw)
+    return int(raw)
 
 
 def _reading(function: Callable[[], T]) -> Callable[[], T]:
@@ -97,9 +102,9 @@ async def _stream_response(request: HttpRequest, stream: Stream) -> HttpResponse
         return _error(
             406, "not_acceptable", f"this stream is sent as {' or '.join(FORMATS)}: ask for one in Accept"
         )
-    field = "Last-Event-ID"
+    field, raw = last_event_id(request)
     try:
-        field, last = last_event_id(request)
+        last = event_number(field, raw)
         first = await _read(request, lambda: stream.open(last))
     except StreamNotFound as exc:
         return _error(404, "not_found", str(exc))

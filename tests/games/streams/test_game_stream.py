@@ -218,8 +218,9 @@ def test_bad_requests_get_a_clear_4xx(server: LiveAsgi) -> None:
         reader = server.open(path, accept=NDJSON, last_event_id=last_event_id)
         body = reader.body()
         assert (reader.status, body["code"]) == (400, "invalid") and words in body["detail"], body
+        assert list(body["errors"]) == ["Last-Event-ID"]
     status, body = server.request("GET", f"{path}?last_event_id=1.5", accept=NDJSON)
-    assert (status, body["code"]) == (400, "invalid")
+    assert (status, body["code"], list(body["errors"])) == (400, "invalid", ["last_event_id"])
 
     status, body = server.request("GET", "/api/games/987654321/stream/", accept=NDJSON)
     assert (status, body) == (404, {"detail": "no game 987654321", "code": "not_found"})
