@@ -77,6 +77,8 @@ class GameStream:
 
     def next(self) -> list[dict[str, Any]]:
         """What happened since the last read: moves, then the end once the game has ended."""
+        if self.done:
+            return []
         found = game_read(self.pk)
         if found is None:  # deleted meanwhile (the admin): nothing more will come
             self.done = True

@@ -127,7 +127,11 @@ async def _async_events(
 ) -> AsyncIterator[bytes]:
     async with async_waiter(stream.channel) as waiting:
         # Subscribed first, then read: whatever commits after this read is announced to us.
-        events = first + await sync_to_async(_reading(stream.next), thread_sensitive=False)()
+        events = (
+            first
+            if stream.done
+            else first + await sync_to_async(_reading(stream.next), thread_sensitive=False)()
+        )
         yield chosen.opening() + b"".join(chosen.event(event) for event in events)
         heartbeat = settings.STREAM_HEARTBEAT_SECONDS
         last_sent = time.monotonic()
@@ -137,7 +141,8 @@ async def _async_events(
                 yield chosen.heartbeat()
                 last_sent = time.monotonic()
                 continue
-            await waiting.wait(due)
+            if not await waiting.wait(due):
+                continue  # nothing announced: a heartbeat is due, no read
             events = await sync_to_async(_reading(stream.next), thread_sensitive=False)()
             if events:
                 yield b"".join(chosen.event(event) for event in events)
@@ -147,7 +152,7 @@ async def _async_events(
 def _sync_events(stream: Stream, first: list[dict[str, Any]], chosen: StreamFormat) -> Iterator[bytes]:
     give_up_at = time.monotonic() + settings.STREAM_WSGI_SECONDS
     with waiter(stream.channel) as waiting:
-        events = first + stream.next()
+        events = first if stream.done else first + stream.next()
         yield chosen.opening() + b"".join(chosen.event(event) for event in events)
         heartbeat = settings.STREAM_HEARTBEAT_SECONDS
         last_sent = time.monotonic()
@@ -157,7 +162,8 @@ def _sync_events(stream: Stream, first: list[dict[str, Any]], chosen: StreamForm
                 yield chosen.heartbeat()
                 last_sent = time.monotonic()
                 continue
-            waiting.wait(min(due, max(0.0, give_up_at - time.monotonic())))
+            if not waiting.wait(min(due, max(0.0, give_up_at - time.monotonic()))):
+                continue
             events = stream.next()
             if events:
                 yield b"".join(chosen.event(event) for event in events)

@@ -28,13 +28,13 @@ logger = logging.getLogger(__name__)
 class AsyncWaiter(Protocol):
     async def __aenter__(self) -> AsyncWaiter: ...
     async def __aexit__(self, *exc: object) -> None: ...
-    async def wait(self, timeout: float) -> None: ...
+    async def wait(self, timeout: float) -> bool: ...
 
 
 class Waiter(Protocol):
     def __enter__(self) -> Waiter: ...
     def __exit__(self, *exc: object) -> None: ...
-    def wait(self, timeout: float) -> None: ...
+    def wait(self, timeout: float) -> bool: ...
 
 
 class AsyncRedisWaiter:
@@ -51,16 +51,21 @@ class AsyncRedisWaiter:
         await self._pubsub.aclose()  # type: ignore[no-untyped-call]
         await self._client.aclose()
 
-    async def wait(self, timeout: float) -> None:
-        """Until an announcement comes (all that came meanwhile answered by one read) or ``timeout``."""
+    async def wait(self, timeout: float) -> bool:
+        """Until an announcement comes (True; all that came meanwhile answered by one read) or
+        ``timeout`` (False: nothing to read)."""
         try:
             message = await self._pubsub.get_message(timeout=timeout)
+            news = message is not None
             while message is not None:
                 message = await self._pubsub.get_message(timeout=0)
+            return news
         except (redis.RedisError, OSError) as exc:
-            # Redis is away: read the database now and then until it is back (it resubscribes).
+            # Redis is away: read the database now and then until it is back (redis-py subscribes
+            # again when it reconnects; what was announced meanwhile is read then).
             logger.warning("event stream: Redis unavailable (%s), reading every %s s", exc, _poll())
             await asyncio.sleep(min(timeout, _poll()))
+            return True
 
 
 class AsyncPollWaiter:
@@ -70,8 +75,9 @@ class AsyncPollWaiter:
     async def __aexit__(self, *exc: object) -> None:
         return None
 
-    async def wait(self, timeout: float) -> None:
+    async def wait(self, timeout: float) -> bool:
         await asyncio.sleep(min(timeout, _poll()))
+        return True
 
 
 class RedisWaiter:
@@ -88,14 +94,17 @@ class RedisWaiter:
         self._pubsub.close()
         self._client.close()
 
-    def wait(self, timeout: float) -> None:
+    def wait(self, timeout: float) -> bool:
         try:
             message = self._pubsub.get_message(timeout=timeout)
+            news = message is not None
             while message is not None:
                 message = self._pubsub.get_message(timeout=0)
+            return news
         except (redis.RedisError, OSError) as exc:
             logger.warning("event stream: Redis unavailable (%s), reading every %s s", exc, _poll())
             time.sleep(min(timeout, _poll()))
+            return True
 
 
 class PollWaiter:
@@ -105,8 +114,9 @@ class PollWaiter:
     def __exit__(self, *exc: object) -> None:
         return None
 
-    def wait(self, timeout: float) -> None:
+    def wait(self, timeout: float) -> bool:
         time.sleep(min(timeout, _poll()))
+        return True
 
 
 def _poll() -> float:

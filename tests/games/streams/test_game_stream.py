@@ -9,18 +9,22 @@ from __future__ import annotations
 
 import json
 import random
+import time
 from typing import Any
 
 import pytest
+import redis
 
 from engine import get_game, replay
 from games.models import Game, Player
 from games.selectors.games import game_state
 from games.services.moves import move_submit
 from games.services.tokens import token_create
+from games.streams.notices import game_channel
+from tests.e2e.conftest import broker_url
 from tests.games.factories import PlayerFactory
 from tests.games.helpers import create_game, stored_moves
-from tests.games.streams.live_asgi import HEARTBEAT, LiveAsgi
+from tests.games.streams.live_asgi import EVENT_TIMEOUT, HEARTBEAT, LiveAsgi
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("postgresql_required")]
 
@@ -233,3 +237,43 @@ def test_bad_requests_get_a_clear_4xx(server: LiveAsgi) -> None:
     status, body = server.request("POST", path, accept=NDJSON)
     assert (status, body["code"]) == (405, "method_not_allowed")
     assert "Traceback" not in server.log()
+
+
+def test_a_finished_game_streams_as_it_ended_and_closes(server: LiveAsgi) -> None:
+    players, tokens = _people()
+    game = create_game([p.competitor for p in players], seed=1906, config=CONFIG)
+    _play_to_end(game, players, random.Random(6))
+    game.refresh_from_db()
+
+    reader = server.open(f"/api/games/{game.pk}/stream/", accept=NDJSON, token=tokens[1])
+    opening, end = reader.events(2)
+    assert reader.next_event() is None
+    assert (opening["type"], opening["id"], opening["view"]["seed"]) == ("game", game.version, game.seed)
+    assert (end["type"], end["id"]) == ("end", game.version + 1)
+
+    resumed = server.open(f"/api/games/{game.pk}/stream/", accept=SSE, last_event_id=game.version - 1)
+    last, end_again = resumed.events(2)
+    assert resumed.next_event() is None
+    assert _shown(last) == _expected_move(game, game.version, [])
+    assert end_again == end
+    caught_up = server.open(f"/api/games/{game.pk}/stream/", accept=NDJSON, last_event_id=game.version + 1)
+    assert caught_up.status == 200 and caught_up.next_event() is None
+
+
+def test_a_reader_that_goes_away_lets_go_of_its_subscription(server: LiveAsgi) -> None:
+    players, _ = _people()
+    game = create_game([p.competitor for p in players], seed=1907, config=CONFIG)
+    channel = game_channel(game.pk)
+    announcements = redis.Redis.from_url(broker_url())
+
+    def subscribers() -> int:
+        return int(dict(announcements.pubsub_numsub(channel))[channel.encode()])
+
+    reader = server.open(f"/api/games/{game.pk}/stream/", accept=NDJSON)
+    assert reader.next_event() is not None  # subscribed before its first read
+    assert subscribers() == 1
+    reader.close()
+    give_up_at = time.monotonic() + EVENT_TIMEOUT  # a bound on waiting, not a measure
+    while subscribers() and time.monotonic() < give_up_at:
+        time.sleep(0.1)
+    assert subscribers() == 0
