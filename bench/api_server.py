@@ -73,7 +73,14 @@ def _children(pid: int) -> list[int]:
 
 
 @contextmanager
-def running(root: Path, env: dict[str, str], host: str = "127.0.0.1") -> Iterator[Server]:
+def running(
+    root: Path,
+    env: dict[str, str],
+    host: str = "127.0.0.1",
+    app: str = "mulligan_league.asgi:application",
+    extra: tuple[str, ...] = (),
+) -> Iterator[Server]:
+    """The image's server; ``app`` and ``extra`` flags (they win over the config file) another."""
     port = free_port(host)
     command = [
         sys.executable,
@@ -89,7 +96,8 @@ def running(root: Path, env: dict[str, str], host: str = "127.0.0.1") -> Iterato
         "warning",
         "--chdir",
         str(root),
-        "mulligan_league.asgi:application",
+        *extra,
+        app,
     ]
     process = subprocess.Popen(command, env=env, cwd=root)
     try:

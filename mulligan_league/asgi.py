@@ -15,14 +15,31 @@ import os
 import re
 from typing import Any
 
+import django
 from a2wsgi import WSGIMiddleware
 from django.conf import settings
-from django.core.asgi import get_asgi_application
+from django.core.handlers.asgi import ASGIHandler
 from django.core.wsgi import get_wsgi_application
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "mulligan_league.settings.local")
 
-streams = get_asgi_application()
+
+class StreamHandler(ASGIHandler):
+    """Django's ASGI handler, without the thread each request gets in it.
+
+    Django runs every request inside asgiref's ThreadSensitiveContext, whose thread serves the sync
+    middleware and lives as long as the response: for an event stream, as long as its reader stays.
+    Here the middleware's sync steps run in asgiref's one shared thread instead (each is short: a
+    session read at the start, closing the response at the end), and a waiting stream holds no
+    thread at all (bench/streams.py counts the worker's threads with 200 readers).
+    """
+
+    async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
+        await self.handle(scope, receive, send)
+
+
+django.setup(set_prefix=False)
+streams = StreamHandler()
 pages = WSGIMiddleware(get_wsgi_application(), workers=settings.WEB_THREADS)  # type: ignore[arg-type]
 
 STREAM_PATH = re.compile(r"/api/(games|tournaments)/[0-9]+/stream/")

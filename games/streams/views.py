@@ -90,7 +90,7 @@ async def _read(request: HttpRequest, function: Callable[[], T]) -> T:
 
 async def _user(request: HttpRequest) -> AbstractBaseUser | AnonymousUser:
     """The API's authentication: ``Authorization: Token <key>``, else the session."""
-    found = await sync_to_async(HashedTokenAuthentication().authenticate)(request)
+    found = await _read(request, lambda: HashedTokenAuthentication().authenticate(request))
     if found is not None:
         return found[0]
     return await request.auser()
