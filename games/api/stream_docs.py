@@ -102,7 +102,7 @@ class TournamentEventSerializer(serializers.Serializer):
 
 LAST_EVENT_ID = OpenApiParameter(
     "Last-Event-ID",
-    OpenApiTypes.STR,
+    {"type": "string", "pattern": "^[0-9]{1,10}$"},
     location=OpenApiParameter.HEADER,
     description="the id of the last event you got: the stream goes on after it, from the database "
     "(a browser's EventSource sends it when it reconnects); wins over last_event_id",

@@ -27,7 +27,11 @@ class StreamNotFound(Exception):
 
 
 class BadLastEventId(Exception):
-    pass
+    """``field``: the header or query parameter at fault, when the one who raises knows it."""
+
+    def __init__(self, message: str, field: str | None = None) -> None:
+        super().__init__(message)
+        self.field = field
 
 
 class GameStream:

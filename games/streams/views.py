@@ -47,23 +47,26 @@ def _error(status: int, code: str, detail: str) -> JsonResponse:
     return JsonResponse({"detail": detail, "code": code}, status=status)
 
 
-def last_event_id(request: HttpRequest) -> tuple[str, str | None]:
+def last_event_id(request: HttpRequest) -> tuple[str, int | None]:
     """Where the reader says it stands, and under which name: the ``Last-Event-ID`` header (a
     browser's EventSource sends it when it reconnects), else the ``last_event_id`` query parameter
-    (for a first connection that knows where it stands)."""
-    raw = request.headers.get("Last-Event-ID")
-    if raw is not None:
-        return "Last-Event-ID", raw
-    return "last_event_id", request.GET.get("last_event_id")
+    (for a first connection that knows where it stands). Each one given is checked, used or not."""
+    query = event_number("last_event_id", request.GET.get("last_event_id"))
+    header = event_number("Last-Event-ID", request.headers.get("Last-Event-ID"))
+    if header is not None:
+        return "Last-Event-ID", header
+    return "last_event_id", query
 
 
 def event_number(field: str, raw: str | None) -> int | None:
-    if raw is None or raw.strip() == "":
+    """The event id given as ``field``; None when it is not given (given empty is a 400, as the
+    API's other parameters)."""
+    if raw is None:
         return None
-    raw = raw.strip()
     if not (raw.isascii() and raw.isdigit() and len(raw) <= 10):
         raise BadLastEventId(
-            f"{field}: give the id of the last event you got (a whole number), not {raw[:20]!r}"
+            f"{field}: give the id of the last event you got (a whole number, at most 10 digits), not {raw[:20]!r}",
+            field,
         )
     return int(raw)
 
@@ -102,15 +105,16 @@ async def _stream_response(request: HttpRequest, stream: Stream) -> HttpResponse
         return _error(
             406, "not_acceptable", f"this stream is sent as {' or '.join(FORMATS)}: ask for one in Accept"
         )
-    field, raw = last_event_id(request)
+    field = "Last-Event-ID"
     try:
-        last = event_number(field, raw)
+        field, last = last_event_id(request)
         first = await _read(request, lambda: stream.open(last))
     except StreamNotFound as exc:
         return _error(404, "not_found", str(exc))
     except BadLastEventId as exc:
         # The API's 400: ``errors`` names what is at fault (the header, or the query parameter).
-        refusal = {"detail": str(exc), "code": "invalid", "errors": {field: [str(exc)]}}
+        at_fault = exc.field or field
+        refusal = {"detail": str(exc), "code": "invalid", "errors": {at_fault: [str(exc)]}}
         return JsonResponse(refusal, status=400)
     if isinstance(request, ASGIRequest):
         body: Any = _async_events(stream, first, chosen)

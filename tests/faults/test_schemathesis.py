@@ -59,6 +59,8 @@ RULES_BEYOND_THE_SCHEMA = {
     "PATCH /api/me/notifications/": "a webhook URL must be an http(s) URL",
     "POST /api/me/notifications/test/": "there must be a verified address or a webhook to test",
     "POST /api/auth/token/": "the user name and password must match an active account",
+    "GET /api/games/{id}/stream/": "Last-Event-ID must name an event the stream has (at most its latest)",
+    "GET /api/tournaments/{id}/stream/": "Last-Event-ID must name an event the stream has (at most its latest)",
 }
 
 

@@ -217,6 +217,7 @@ def test_bad_requests_get_a_clear_4xx(server: LiveAsgi) -> None:
     for last_event_id, words in (
         ("abc", "a whole number"),
         ("-1", "a whole number"),
+        ("", "a whole number"),
         ("99", "no such event"),
     ):
         reader = server.open(path, accept=NDJSON, last_event_id=last_event_id)
@@ -225,6 +226,9 @@ def test_bad_requests_get_a_clear_4xx(server: LiveAsgi) -> None:
         assert list(body["errors"]) == ["Last-Event-ID"]
     status, body = server.request("GET", f"{path}?last_event_id=1.5", accept=NDJSON)
     assert (status, body["code"], list(body["errors"])) == (400, "invalid", ["last_event_id"])
+    # Checked even when the header, which wins, is there too.
+    reader = server.open(f"{path}?last_event_id=10000000000", accept=NDJSON, last_event_id=0)
+    assert (reader.status, list(reader.body()["errors"])) == (400, ["last_event_id"])
 
     status, body = server.request("GET", "/api/games/987654321/stream/", accept=NDJSON)
     assert (status, body) == (404, {"detail": "no game 987654321", "code": "not_found"})
