@@ -7,7 +7,7 @@
   full size; a marker row names the sizes, and a later run of the same sizes reuses it;
   ``--reseed`` starts again). Every run first applies the project's migrations to it, so a branch
   that adds indexes is measured with them.
-* Server (bench/api_server.py): gunicorn, one gthread worker with 8 threads (docker/gunicorn.conf.py),
+* Server (bench/api_server.py): gunicorn, one uvicorn worker (docker/gunicorn.conf.py), 8 WEB_THREADS,
   the production settings plus ``/bench/bare/``, Redis for the cache and the Celery broker (no
   worker: the tasks a move enqueues just wait, and the Redis database is emptied at the end).
 * Load (bench/api_load.py): an asyncio HTTP/1.1 keep-alive client at each concurrency (1 and 16).
@@ -217,7 +217,7 @@ def data_line(url: str, marker: Seeded, seeded_now: bool, how: dict[str, str]) -
         "seeded_in_s": marker.seconds,
         "seeded_this_run": seeded_now,
         "postgresql": version,
-        "server": "gunicorn, 1 gthread worker, 8 threads, production settings, Redis cache and broker",
+        "server": "gunicorn, 1 uvicorn worker, 8 WEB_THREADS (a2wsgi), production settings, Redis cache and broker",
         "deep_pages": how,
     } | machine()
 

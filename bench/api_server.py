@@ -1,5 +1,6 @@
-"""The server under test: gunicorn as in the image (docker/gunicorn.conf.py: gthread), one worker
-with 8 threads, on a free loopback port, serving bench/api_site (the production settings plus the
+"""The server under test: gunicorn as in the image (docker/gunicorn.conf.py: a uvicorn worker serving
+the ASGI application, which runs every request but the event streams in WEB_THREADS threads), one
+worker with 8 threads, on a free loopback port, serving bench/api_site (the production settings plus the
 bare view), with real Redis for the cache and the Celery broker."""
 
 from __future__ import annotations
@@ -48,7 +49,7 @@ def server_env(root: Path, database_url: str, redis_url: str) -> dict[str, str]:
         API_MOVE_RATE="100000000/min",
         LOG_LEVEL="WARNING",
         WEB_CONCURRENCY="1",
-        GUNICORN_THREADS="8",
+        WEB_THREADS="8",
     )
 
 
@@ -72,7 +73,14 @@ def _children(pid: int) -> list[int]:
 
 
 @contextmanager
-def running(root: Path, env: dict[str, str], host: str = "127.0.0.1") -> Iterator[Server]:
+def running(
+    root: Path,
+    env: dict[str, str],
+    host: str = "127.0.0.1",
+    app: str = "mulligan_league.asgi:application",
+    extra: tuple[str, ...] = (),
+) -> Iterator[Server]:
+    """The image's server; ``app`` and ``extra`` flags (they win over the config file) another."""
     port = free_port(host)
     command = [
         sys.executable,
@@ -82,15 +90,14 @@ def running(root: Path, env: dict[str, str], host: str = "127.0.0.1") -> Iterato
         str(root / "docker" / "gunicorn.conf.py"),
         "--workers",
         "1",
-        "--threads",
-        env.get("GUNICORN_THREADS", "8"),
         "--bind",
         f"{host}:{port}",
         "--log-level",
         "warning",
         "--chdir",
         str(root),
-        "mulligan_league.wsgi:application",
+        *extra,
+        app,
     ]
     process = subprocess.Popen(command, env=env, cwd=root)
     try:

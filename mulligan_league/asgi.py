@@ -1,6 +1,57 @@
-import os
+"""The ASGI application, served by uvicorn (``manage.py serve``; gunicorn's uvicorn workers in the
+image).
 
-from django.core.asgi import get_asgi_application
+The event streams (``/api/games/{id}/stream/``, ``/api/tournaments/{id}/stream/``) are Django async
+views: a reader waiting for the next event holds no thread (games.streams). Every other request
+runs the WSGI application in a pool of ``WEB_THREADS`` threads (a2wsgi), as gunicorn's threaded
+workers ran it: the same bound on threads and database connections, and each thread keeps its
+connection between requests (``CONN_MAX_AGE``), which Django's ASGI handler, opening a new thread
+per request, could not (its docs ask for a connection pool instead).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from typing import Any
+
+import django
+from a2wsgi import WSGIMiddleware
+from django.conf import settings
+from django.core.handlers.asgi import ASGIHandler
+from django.core.wsgi import get_wsgi_application
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "mulligan_league.settings.local")
-application = get_asgi_application()
+
+
+class StreamHandler(ASGIHandler):
+    """Django's ASGI handler, without the thread each request gets in it.
+
+    Django runs every request inside asgiref's ThreadSensitiveContext, whose thread serves the sync
+    middleware and lives as long as the response: for an event stream, as long as its reader stays.
+    Here the middleware's sync steps run in asgiref's one shared thread instead (each is short: a
+    session read at the start, closing the response at the end), and a waiting stream holds no
+    thread at all (bench/streams.py counts the worker's threads with 200 readers).
+    """
+
+    async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
+        await self.handle(scope, receive, send)
+
+
+django.setup(set_prefix=False)
+streams = StreamHandler()
+pages = WSGIMiddleware(get_wsgi_application(), workers=settings.WEB_THREADS)  # type: ignore[arg-type]
+
+STREAM_PATH = re.compile(r"/api/(games|tournaments)/[0-9]+/stream/")
+
+
+async def application(scope: dict[str, Any], receive: Any, send: Any) -> None:
+    if scope["type"] == "lifespan":  # nothing to start or stop
+        while (await receive())["type"] != "lifespan.shutdown":
+            await send({"type": "lifespan.startup.complete"})
+        await send({"type": "lifespan.shutdown.complete"})
+        return
+    if scope["type"] == "http" and STREAM_PATH.fullmatch(scope["path"]):
+        await streams(scope, receive, send)
+        return
+    await pages(scope, receive, send)  # type: ignore[arg-type]

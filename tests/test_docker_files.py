@@ -257,8 +257,12 @@ def test_dockerfile_command_entrypoint_and_healthcheck_point_at_real_files() -> 
 
     cmd = exec_form([arguments for keyword, arguments in stage if keyword == "CMD"][-1])
     assert cmd[0] == "gunicorn"
-    assert cmd[1].split(":")[0] == "mulligan_league.wsgi"
-    assert importlib.util.find_spec("mulligan_league.wsgi") is not None
+    # The ASGI application (event streams as coroutines), in uvicorn workers the config names.
+    assert cmd[1].split(":")[0] == "mulligan_league.asgi"
+    assert importlib.util.find_spec("mulligan_league.asgi") is not None
+    config = repo_path(cmd[cmd.index("--config") + 1], workdir).read_text()
+    assert 'worker_class = "uvicorn_worker.UvicornWorker"' in config
+    assert importlib.util.find_spec("uvicorn_worker") is not None
     assert "0.0.0.0:8000" in cmd
 
     healthcheck = [arguments for keyword, arguments in stage if keyword == "HEALTHCHECK"][-1]

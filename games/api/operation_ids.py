@@ -45,6 +45,7 @@ OPERATION_IDS: dict[tuple[str, str], str] = {
     ("POST", "/api/games/"): "create_game",
     ("GET", "/api/games/{id}/"): "get_game",
     ("GET", "/api/games/{id}/moves/"): "get_game_history",
+    ("GET", "/api/games/{id}/stream/"): "follow_game",
     ("POST", "/api/games/{id}/moves/"): "play_move",
     ("GET", "/api/ladder/"): "list_ladder",
     ("GET", "/api/players/{id}/"): "get_player",
@@ -93,6 +94,7 @@ OPERATION_IDS: dict[tuple[str, str], str] = {
     ("GET", "/api/tournaments/{id}/rounds/"): "list_tournament_rounds",
     ("GET", "/api/tournaments/{id}/rounds/{number}/"): "get_tournament_round",
     ("GET", "/api/tournaments/{id}/standings/"): "get_standings",
+    ("GET", "/api/tournaments/{id}/stream/"): "follow_tournament",
     ("POST", "/api/tournaments/{id}/start/"): "start_tournament",
 }
 

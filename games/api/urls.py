@@ -14,6 +14,7 @@ from games.api import notification_views as notifications
 from games.api import token_views as tokens
 from games.api import version_test_views as version_tests
 from games.api import views
+from games.streams import views as streams
 
 # Redoc styles itself by inserting <style> elements (styled-components) and fails to render without
 # them, and runs its search in a worker made from a blob: URL; so its page alone may apply inline
@@ -52,6 +53,7 @@ urlpatterns = [
     path("games/export/", exports.GameExportView.as_view(), name="api-games-export"),
     path("games/<id:pk>/", views.GameDetailView.as_view(), name="api-game"),
     path("games/<id:pk>/moves/", views.GameMovesView.as_view(), name="api-game-moves"),
+    path("games/<id:pk>/stream/", streams.game_stream, name="api-game-stream"),
     path("challenges/", challenges.ChallengeListCreateView.as_view(), name="api-challenges"),
     path("challenges/<id:pk>/", challenges.ChallengeDetailView.as_view(), name="api-challenge"),
     path("challenges/<id:pk>/accept/", challenges.ChallengeAcceptView.as_view(), name="api-challenge-accept"),
@@ -95,6 +97,7 @@ urlpatterns = [
         tournaments.TournamentCancelView.as_view(),
         name="api-tournament-cancel",
     ),
+    path("tournaments/<id:pk>/stream/", streams.tournament_stream, name="api-tournament-stream"),
     path("tournaments/<id:pk>/join/", tournaments.TournamentJoinView.as_view(), name="api-tournament-join"),
     path(
         "tournaments/<id:pk>/leave/", tournaments.TournamentLeaveView.as_view(), name="api-tournament-leave"

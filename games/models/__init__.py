@@ -43,6 +43,7 @@ from games.models.notifications import (
 )
 from games.models.players import Bot, BotKind, Competitor, Player
 from games.models.ratings import LeagueRatingChange, Rating, RatingChange
+from games.models.stream_events import TournamentEvent, TournamentEventKind
 from games.models.tokens import ApiToken
 from games.models.vacations import Vacation
 from games.models.version_tests import VersionTest, VersionTestDeal, VersionTestModel, VersionTestState
@@ -90,6 +91,8 @@ __all__ = [
     "SeatKind",
     "TimeoutPolicy",
     "Tournament",
+    "TournamentEvent",
+    "TournamentEventKind",
     "TournamentFormat",
     "Vacation",
     "ValidationStatus",

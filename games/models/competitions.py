@@ -215,6 +215,9 @@ class Tournament(Competition):
         null=True, blank=True, help_text="round robin: every round's tables (entry ids), fixed at the start"
     )
     standings = models.JSONField(null=True, blank=True, help_text="final standings, once finished")
+    event_count = models.PositiveIntegerField(
+        default=0, help_text="the number of the latest TournamentEvent (written under this row's lock)"
+    )
 
     @property
     def is_two_seat(self) -> bool:

@@ -149,10 +149,18 @@ def seat_rows(game: Game) -> list[SeatRow]:
     return rows
 
 
-def _mine(seats: Sequence[SeatRow], user: AbstractBaseUser | AnonymousUser) -> list[int]:
+def seats_held_by(seats: Sequence[SeatRow], user: AbstractBaseUser | AnonymousUser) -> list[int]:
+    """The indexes of the seats ``user`` holds in a game (none for a spectator)."""
     if not user.is_authenticated:
         return []
     return [row.summary["index"] for row in seats if row.user_id is not None and row.user_id == user.pk]
+
+
+def viewer_seat(mine: Sequence[int], to_act: Sequence[int]) -> int | None:
+    """The seat whose observation a viewer holding ``mine`` sees: one that must act now, else their
+    first; None for a spectator."""
+    acting = [seat for seat in mine if seat in to_act]
+    return acting[0] if acting else (mine[0] if mine else None)
 
 
 def game_view(
@@ -167,10 +175,9 @@ def game_view(
     them they come from the game's prefetched seats and a query of its moves."""
     seats = seat_rows(game) if seats is None else seats
     state = game_state(game) if moves is None else replay(game.game_id, game.config, game.seed, moves)
-    mine = _mine(seats, user)
+    mine = seats_held_by(seats, user)
     to_act = state.to_act()
-    acting = [seat for seat in mine if seat in to_act]
-    viewer = acting[0] if acting else (mine[0] if mine else None)
+    viewer = viewer_seat(mine, to_act)
     view: dict[str, Any] = {
         "id": game.pk,
         "game": game.game_id,
@@ -273,7 +280,7 @@ def game_history(
         history["outcome"] = game.outcome
         return history
     engine_game = get_game(game.game_id)
-    mine = _mine(seat_rows(game) if seats is None else seats, user)
+    mine = seats_held_by(seat_rows(game) if seats is None else seats, user)
     viewer = mine[0] if mine else None
     history["moves"] = [
         _move_json(

@@ -42,6 +42,7 @@ from games.services.players import player_for_user
 from games.services.rounds import round_robin_schedule, tournament_progress
 from games.services.rules_of_play import MAX_MULTI_SEAT, check_rules_of_play, competition_config_validated
 from games.services.seeds import new_seed
+from games.services.tournament_events import tournament_ended
 
 MULTI_SEAT_FORMATS = (
     TournamentFormat.ROUND_ROBIN,
@@ -343,6 +344,7 @@ def tournament_cancel(*, tournament_pk: int, user: User | None = None) -> Tourna
     # Locked in id order, as the bot workers lock games, so a batch in flight cannot deadlock us.
     pks = list(running.order_by("pk").values_list("pk", flat=True))
     games_cancel(pks, now=timezone.now())
+    tournament_ended(tournament)
     return tournament
 
 

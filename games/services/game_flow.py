@@ -32,6 +32,7 @@ from games.scheduling.scoring import forfeit_places
 from games.selectors.deadlines import DeadlineRules, deadline_rules_for, people_to_act, seat_deadlines
 from games.services.after_commit import (
     competitions_advance_on_commit,
+    streams_announce_on_commit,
     turn_notifications_on_commit,
     version_tests_advance_on_commit,
 )
@@ -86,6 +87,7 @@ def moves_append(batch: Sequence[tuple[Game, Sequence[NewMove]]], *, now: dateti
     )
     for row, pk in zip(stored, ids, strict=True):
         row.pk = pk
+    streams_announce_on_commit(games=[game.pk for game, moves in batch if moves])
     return stored
 
 
@@ -164,6 +166,7 @@ def games_end(ended: Sequence[tuple[Game, Sequence[Seat], Ending]], *, now: date
     league_ratings_apply_for_games(finished=scored)
     competitions_advance_on_commit([game.pk for game, _, _ in ended])
     version_tests_advance_on_commit([(game.pk, game.rated) for game, _, _ in ended])
+    streams_announce_on_commit(games=[game.pk for game, _, _ in ended])
 
 
 def games_cancel(pks: Sequence[int], *, now: datetime) -> None:
@@ -172,6 +175,7 @@ def games_cancel(pks: Sequence[int], *, now: datetime) -> None:
     nobody's turn any more."""
     Game.objects.filter(pk__in=pks).update(status=GameStatus.ABORTED, finished_at=now)
     Seat.objects.filter(game_id__in=pks, to_act=True).update(to_act=False)
+    streams_announce_on_commit(games=pks)
 
 
 # -- The next turn --------------------------------------------------------------------------------

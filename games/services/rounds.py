@@ -54,6 +54,12 @@ from games.selectors.tournaments import entry_infos, games_played, tournament_re
 from games.services.after_commit import games_enqueue_bots
 from games.services.games import game_create
 from games.services.notifications import notify_round_started
+from games.services.tournament_events import (
+    games_ended,
+    round_started,
+    standings_after_round,
+    tournament_ended,
+)
 
 logger = logging.getLogger(__name__)
 
@@ -297,6 +303,11 @@ def round_pair_next(tournament: Tournament) -> tuple[Round, list[Game]] | None:
     tournament.current_round = number
     tournament.save(update_fields=["current_round"])
     notify_round_started(rnd, games)
+    table_games = [
+        (table, list(entries), game)
+        for table, (entries, game) in enumerate(zip(tables, games, strict=True), start=1)
+    ]
+    round_started(tournament, rnd, table_games, list(plan.byes), competitors)
     return rnd, games
 
 
@@ -350,6 +361,7 @@ def round_close(tournament: Tournament, rnd: Round) -> None:
     rnd.finished = True
     rnd.finished_at = timezone.now()
     rnd.save(update_fields=["standings", "finished", "finished_at"])
+    standings_after_round(tournament, rnd)
 
 
 def _tournament_finish(tournament: Tournament) -> None:
@@ -358,6 +370,7 @@ def _tournament_finish(tournament: Tournament) -> None:
     tournament.state = CompetitionState.FINISHED
     tournament.finished_at = timezone.now()
     tournament.save(update_fields=["standings", "state", "finished_at"])
+    tournament_ended(tournament)
 
 
 def tournament_progress(tournament: Tournament) -> list[Game]:
@@ -370,6 +383,7 @@ def tournament_progress(tournament: Tournament) -> list[Game]:
     while tournament.state == CompetitionState.RUNNING:
         rnd = tournament.round_set.filter(number=tournament.current_round).first()
         if rnd is not None and not rnd.finished:
+            games_ended(tournament, rnd)
             all_done, games = _settle_matches(tournament, rnd)
             started += games
             if not all_done:

@@ -1,6 +1,7 @@
-"""What keeps a game page live: a long poll that says when the game moved on (counts and status
-only, never anything of the game itself), and the page's game part, rendered for the viewer's seat
-exactly as the page renders it (static/js/game.js swaps it in)."""
+"""What keeps a game page live: the page's game part, rendered for the viewer's seat exactly as the
+page renders it (static/js/game.js swaps it in when the game's event stream says it moved on), and
+a long poll that says when the game moved on (counts and status only, never anything of the game
+itself), which the page used before the streams and which stays for the scripts that call it."""
 
 from __future__ import annotations
 
@@ -58,4 +59,7 @@ def game_part(request: HttpRequest, pk: int) -> HttpResponse:
     game = game_selectors.games_with_seats().filter(pk=pk).first()
     if game is None:
         return render(request, "not_found.html", {"what": f"game {pk}"}, status=404)
-    return render(request, "games/_game_live.html", game_page_context(game, request.user))
+    response = render(request, "games/_game_live.html", game_page_context(game, request.user))
+    # The navigation's count of games waiting for this person, which the part does not show.
+    response["X-Your-Turns"] = str(game_selectors.turns_waiting_count(request.user))
+    return response

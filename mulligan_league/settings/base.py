@@ -186,6 +186,21 @@ API_COUNT_CACHE_SECONDS: int = env.int("API_COUNT_CACHE_SECONDS", default=30)
 LONG_POLL_INTERVAL: float = env.float("LONG_POLL_INTERVAL", default=1.0)
 # A game page waits this long (seconds) for the game to move on before answering "nothing new".
 GAME_PAGE_WAIT_SECONDS: float = env.float("GAME_PAGE_WAIT_SECONDS", default=25.0)
+# The threads that run requests other than the event streams, per web process (mulligan_league/asgi.py):
+# each may hold a database connection, and a long poll (GET /api/me/turns/wait/) holds one for up to
+# a minute. Keep processes x threads below PostgreSQL's max_connections.
+WEB_THREADS: int = env.int("WEB_THREADS", default=8)
+# Event streams (GET /api/games/{id}/stream/, /api/tournaments/{id}/stream/, games.streams): a change
+# is announced after its commit on Redis pub/sub, here STREAMS_REDIS_URL, else the broker when it is
+# Redis. With neither (the embedded default: SQLite and the filesystem broker) each open stream
+# looks at the database every STREAM_POLL_SECONDS instead: a fallback for one machine only.
+STREAMS_REDIS_URL: str = env("STREAMS_REDIS_URL", default="")
+# An idle stream sends a heartbeat this often (seconds), so proxies and clients see it is alive.
+STREAM_HEARTBEAT_SECONDS: float = env.float("STREAM_HEARTBEAT_SECONDS", default=15.0)
+STREAM_POLL_SECONDS: float = env.float("STREAM_POLL_SECONDS", default=1.0)
+# Served by a WSGI server (runserver, pytest-django's live_server), a stream holds a thread: it
+# ends after this many seconds and its reader reconnects with Last-Event-ID (ASGI: no limit).
+STREAM_WSGI_SECONDS: float = env.float("STREAM_WSGI_SECONDS", default=25.0)
 
 SPECTACULAR_SETTINGS = {
     "TITLE": "Mulligan League API",
@@ -204,6 +219,8 @@ SPECTACULAR_SETTINGS = {
         "drf_spectacular.hooks.postprocess_schema_enums",
         "games.api.schema.named_parameter_enums",
     ],
+    # The event streams are async Django views, not DRF's: documented by games.api.stream_docs.
+    "PREPROCESSING_HOOKS": ["games.api.stream_docs.add_stream_endpoints"],
     # Enums shared by several components get one name, the name of what they are (a generated client
     # has a class of each): drf-spectacular would name them after a field or the first component.
     "ENUM_NAME_OVERRIDES": {
@@ -465,3 +482,6 @@ CONTENT_SECURITY_POLICY = {
         "frame-ancestors": [NONE],
     }
 }
+# Where event streams are announced (see STREAMS_REDIS_URL above): empty means the database poll.
+if not STREAMS_REDIS_URL and CELERY_BROKER_URL.startswith(("redis://", "rediss://")):
+    STREAMS_REDIS_URL = CELERY_BROKER_URL

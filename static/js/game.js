@@ -1,17 +1,19 @@
-// Keeps a game page live: waits (a long poll) for the game to move on, then fetches the page's game
-// part again and swaps it in, keeping what the reader was doing (focus, text being typed). The page
-// works without it: every button is a plain form and a reload shows the same.
+// Keeps a game page live: follows the game's event stream (GET /api/games/{id}/stream/, server-sent
+// events, the same stream API clients read) and, when a move or the end comes, fetches the page's
+// game part again and swaps it in, keeping what the reader was doing (focus, text being typed). The
+// page works without it: every button is a plain form and a reload shows the same.
 (function () {
   "use strict";
 
   var root = document.getElementById("game-live");
-  if (!root || !window.fetch || !window.JSON) {
+  if (!root || !window.fetch || !window.EventSource) {
     return;
   }
-  var waitUrl = root.getAttribute("data-wait-url");
+  var streamUrl = root.getAttribute("data-stream-url");
   var partUrl = root.getAttribute("data-part-url");
   var announce = document.querySelector("[data-live-announce]");
-  var failures = 0;
+  var refreshing = null;
+  var again = false;
 
   function shown() {
     var status = root.querySelector("[data-testid=game-status]");
@@ -26,12 +28,12 @@
   }
 
   function showTurns(count) {
-    if (typeof count !== "number") {
+    if (count === null || !/^\d+$/.test(count)) {
       return;
     }
     var badges = document.querySelectorAll("[data-your-turns]");
     for (var i = 0; i < badges.length; i++) {
-      badges[i].textContent = String(count);
+      badges[i].textContent = count;
     }
   }
 
@@ -72,9 +74,9 @@
     });
     if (key) {
       // The same control if it is still there, else the status line (never the top of the page).
-      var again = findControl(key) || root.querySelector("[data-testid=game-status]");
-      if (again) {
-        again.focus({preventScroll: true});
+      var control = findControl(key) || root.querySelector("[data-testid=game-status]");
+      if (control) {
+        control.focus({preventScroll: true});
       }
     }
     var now = shown();
@@ -83,41 +85,40 @@
     }
   }
 
+  // One fetch of the game part at a time; events that come meanwhile (a bot's run of moves) are
+  // answered by one more fetch once it is done.
   function refresh() {
-    return fetch(partUrl, {credentials: "same-origin", headers: {"Accept": "text/html"}}).then(function (response) {
+    if (refreshing) {
+      again = true;
+      return;
+    }
+    refreshing = fetch(partUrl, {credentials: "same-origin", headers: {"Accept": "text/html"}}).then(function (response) {
       if (!response.ok) {
         throw new Error("game part: " + response.status);
       }
+      showTurns(response.headers.get("X-Your-Turns"));
       return response.text();
-    }).then(swap);
-  }
-
-  function later() {
-    failures += 1;
-    // A server that is away is asked again less and less often (2 s, 4 s, ... at most a minute).
-    window.setTimeout(wait, Math.min(60000, 1000 * Math.pow(2, failures)));
-  }
-
-  function wait() {
-    var now = shown();
-    if (!now || !now.running) {
-      return;
-    }
-    var url = waitUrl + "?after=" + encodeURIComponent(now.moves);
-    fetch(url, {credentials: "same-origin", headers: {"Accept": "application/json"}}).then(function (response) {
-      if (!response.ok) {
-        throw new Error("wait: " + response.status);
+    }).then(swap).catch(function () {
+      again = true; // the next event, or the stream's reconnection, tries again
+    }).then(function () {
+      refreshing = null;
+      if (again) {
+        again = false;
+        window.setTimeout(refresh, 500);
       }
-      return response.json();
-    }).then(function (answer) {
-      failures = 0;
-      showTurns(answer.your_turns);
-      if (answer.changed) {
-        return refresh().then(wait);
-      }
-      wait();
-    }).catch(later);
+    });
   }
 
-  wait();
+  var now = shown();
+  if (!now || !now.running) {
+    return;
+  }
+  // Resumes from the moves the page shows; EventSource reconnects by itself (a server restart, a
+  // WSGI server ending the stream), sending the id of the last event it got.
+  var stream = new EventSource(streamUrl + "?last_event_id=" + encodeURIComponent(now.moves));
+  stream.addEventListener("move", refresh);
+  stream.addEventListener("end", function () {
+    stream.close();
+    refresh();
+  });
 })();

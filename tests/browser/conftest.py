@@ -105,6 +105,15 @@ def _fresh_cache() -> Iterator[None]:
 
 
 @pytest.fixture(autouse=True)
+def _short_streams(settings: Any) -> None:
+    # live_server is a WSGI server in this process: a game page's event stream holds one of its
+    # threads and ends after STREAM_WSGI_SECONDS (the page's EventSource reconnects). Short, so a
+    # stream still open when a test ends soon lets go of the server and its database connection.
+    settings.STREAM_WSGI_SECONDS = 5.0
+    settings.STREAM_HEARTBEAT_SECONDS = 2.0
+
+
+@pytest.fixture(autouse=True)
 def _celery_eager(settings: Any) -> None:
     settings.CELERY_TASK_ALWAYS_EAGER = True
     settings.CELERY_TASK_EAGER_PROPAGATES = True

@@ -1,7 +1,7 @@
 """Two people, each in their own browser, sign up, verify their address from the mail and meet in
 the lobby: one posts a Mulligan challenge open to anyone, the other accepts it, and they play it to
-the end by clicking in their own page, each page following the other's moves live (long poll, no
-reload). Named challenges declined or cancelled from the lobby leave no game behind."""
+the end by clicking in their own page, each page following the other's moves live (the game's event
+stream, no reload). Named challenges declined or cancelled from the lobby leave no game behind."""
 
 from __future__ import annotations
 
@@ -77,15 +77,6 @@ def _fresh_rate_limits() -> None:
     # The account pages' rate limits (sign-ups from one address, one confirmation mail per address
     # in three minutes) count in the process's cache, which outlives a test's database.
     cache.clear()
-
-
-@pytest.fixture(autouse=True)
-def _quick_long_polls(settings: Any) -> None:
-    # live_server runs in this process: the wait view reads these at each request. A short wait
-    # keeps a poll still open at the end from holding the server; the interval is how often the
-    # waiting view looks for a move.
-    settings.GAME_PAGE_WAIT_SECONDS = 5.0
-    settings.LONG_POLL_INTERVAL = 0.1
 
 
 def _submit(page: Any, selector: str) -> None:
@@ -221,8 +212,8 @@ def test_an_open_challenge_accepted_from_the_lobby_is_played_live_to_the_end(
         assert last is not None and last.number > before and last.auto is False
         assert _to_seat(game, mover) == last.seat and last.action == json.loads(played)
         game.refresh_from_db()
-        # The watcher's page, never reloaded, shows the move: the long poll saw it and the game
-        # part was swapped in.
+        # The watcher's page, never reloaded, shows the move: its event stream told of it and the
+        # game part was swapped in.
         _wait_for_version(watcher, game.version)
         watcher.assert_not_reloaded()
         assert f"({last.number})" in watcher.page.inner_text("[data-testid=last-move]")

@@ -1,5 +1,5 @@
-"""The service as production runs it, for the load tests: gunicorn's threaded workers in processes
-of their own, on this test's PostgreSQL database, spoken to over HTTP by many client threads.
+"""The service as production runs it, for the load tests: gunicorn's uvicorn workers (the ASGI
+application, other requests than the event streams in ``THREADS`` threads each) in processes of their own, on this test's PostgreSQL database, spoken to over HTTP by many client threads.
 
 Tests using it must be ``django_db(transaction=True)``: what they write is committed, so the server
 sees it, and they see what it commits. The server publishes its tasks (turn notifications) to a
@@ -27,7 +27,7 @@ import pytest
 from tests.e2e.conftest import REPO_ROOT, other_process_env
 
 WORKERS = 2  # this machine's cores
-THREADS = 8  # per worker, as docker/gunicorn.conf.py; 16 database connections in all
+THREADS = 8  # per worker, as the image (WEB_THREADS); 16 database connections in all
 STARTUP_TIMEOUT = 60.0
 REQUEST_TIMEOUT = 60.0
 
@@ -63,7 +63,7 @@ def live_service(tmp_path: Path) -> Iterator[LiveService]:
         "CELERY_FILESYSTEM_DIR": str(tmp_path / "celery"),
         "CELERY_TASK_ALWAYS_EAGER": "false",
         "WEB_CONCURRENCY": str(WORKERS),
-        "GUNICORN_THREADS": str(THREADS),
+        "WEB_THREADS": str(THREADS),
         "PYTHONUNBUFFERED": "1",
     }
     command = [
@@ -79,7 +79,7 @@ def live_service(tmp_path: Path) -> Iterator[LiveService]:
         # Client threads keep their connections; none is closed under them while they think.
         "--keep-alive",
         "120",
-        "mulligan_league.wsgi",
+        "mulligan_league.asgi:application",
     ]
     with log_path.open("wb") as log:
         process = subprocess.Popen(

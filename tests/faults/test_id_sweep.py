@@ -223,10 +223,21 @@ class _PageText(HTMLParser):
             self.text.append(data)
 
 
+def body_of(response: Any) -> str:
+    """The response's body; an event stream's, read to its end once (it ends at once here)."""
+    if response.streaming:
+        if not hasattr(response, "swept_body"):
+            response.swept_body = b"".join(response.streaming_content)
+        return str(response.swept_body.decode(errors="replace"))
+    return str(response.content.decode(errors="replace"))
+
+
 def shown_cards(response: Any, secret: set[str]) -> set[str]:
     """Which of the ``secret`` cards the response shows: as a JSON string, an attribute, drawn or named."""
-    body = response.content.decode(errors="replace")
-    if response.get("Content-Type", "").startswith("application/json"):
+    body = body_of(response)
+    if response.get("Content-Type", "").startswith(
+        ("application/json", "application/x-ndjson", "text/event-stream")
+    ):
         return {card for card in secret if f'"{card}"' in body}
     page = _PageText()
     page.feed(body)
@@ -242,7 +253,7 @@ def shown_cards(response: Any, secret: set[str]) -> set[str]:
 
 def response_text(response: Any) -> str:
     headers = " ".join(f"{name}: {value}" for name, value in response.items())
-    return headers + "\n" + response.content.decode(errors="replace")
+    return headers + "\n" + body_of(response)
 
 
 @dataclass
@@ -279,6 +290,8 @@ def _unthrottled(settings: Any) -> None:
     rates = {name: "100000/min" for name in settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]}
     settings.REST_FRAMEWORK = {**settings.REST_FRAMEWORK, "DEFAULT_THROTTLE_RATES": rates}
     settings.GAME_PAGE_WAIT_SECONDS = 0
+    # An event stream served to the test client (WSGI) sends what it has and ends at once.
+    settings.STREAM_WSGI_SECONDS = 0
 
 
 def sweep(world: World, who: list[Actor], targets: list[Target]) -> tuple[list[str], Counter[int]]:
@@ -358,6 +371,8 @@ def test_every_url_pattern_with_an_id_is_swept() -> None:
     assert len(found) > 150 and len(with_ids) > 120
     for expected in (
         "api-game-moves",
+        "api-game-stream",
+        "api-tournament-stream",
         "api-bot-version",
         "api-bot-faults",
         "api-tournament-round",

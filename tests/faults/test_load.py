@@ -270,7 +270,7 @@ def test_concurrent_moves_store_every_turn_exactly_once(tmp_path: Path) -> None:
         "submissions_per_s": round(len(done) / elapsed, 1),
         "reference_get_me_per_s": round(reference, 1),
         "submissions_to_reference": round(len(done) / elapsed / reference, 2),
-        "server": "gunicorn gthread 2 workers x 8 threads, PostgreSQL",
+        "server": "gunicorn, 2 uvicorn workers x 8 threads (WEB_THREADS), PostgreSQL",
     }
     print(json.dumps(figure))
     assert not problems, "\n".join(problems[:50])

@@ -60,6 +60,8 @@ RULES_BEYOND_THE_SCHEMA = {
     "POST /api/me/notifications/test/": "there must be a verified address or a webhook to test",
     "POST /api/auth/token/": "the user name and password must match an active account",
     "GET /api/games/export/": "the player, bot, tournament or league named must exist; until must come after since",
+    "GET /api/games/{id}/stream/": "Last-Event-ID must name an event the stream has (at most its latest)",
+    "GET /api/tournaments/{id}/stream/": "Last-Event-ID must name an event the stream has (at most its latest)",
 }
 
 
@@ -145,6 +147,9 @@ def service(
     settings.ALLOWED_HOSTS = ["*"]
     settings.CELERY_TASK_ALWAYS_EAGER = True
     settings.CELERY_TASK_EAGER_PROPAGATES = False
+    # In-process WSGI reads each answer whole: an event stream sends what it has and ends at once
+    # (under WSGI a stream ends after STREAM_WSGI_SECONDS, and its reader reconnects).
+    settings.STREAM_WSGI_SECONDS = 0
     monkeypatch.setattr(me_views, "time", FakeClock())
     yield get_wsgi_application()
     request_finished.disconnect(dispatch_uid="schemathesis-close-connections")

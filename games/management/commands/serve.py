@@ -1,5 +1,6 @@
-"""``manage.py serve`` (``make run``): the development web server and a Celery worker with its embedded
-beat, together, for one machine. SIGTERM or SIGINT (Ctrl-C) stops all of them and leaves no orphan."""
+"""``manage.py serve`` (``make run``): the web server (uvicorn, the ASGI server the image runs too, so
+the event streams wait without holding a thread) and a Celery worker with its embedded beat,
+together, for one machine. SIGTERM or SIGINT (Ctrl-C) stops all of them and leaves no orphan."""
 
 from __future__ import annotations
 
@@ -11,9 +12,9 @@ import time
 from types import FrameType
 from typing import Any
 
+import uvicorn
 from django.conf import settings
-from django.core.management import call_command
-from django.core.management.base import BaseCommand, CommandParser
+from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from mulligan_league.celery import worker_command
 
@@ -23,6 +24,9 @@ WORKER_STOP_GRACE = 7.0
 # being acks_late and unacknowledged, given back to the broker as the worker closes its connection.
 # So a stopped worker finishes its task or returns it (tests/faults/test_worker_stop.py).
 WORKER_SOFT_SHUTDOWN = 3.0
+# How long uvicorn lets open requests finish when told to stop; then it closes them (an event
+# stream never finishes by itself, and its reader reconnects with Last-Event-ID).
+WEB_STOP_GRACE = 2
 
 
 class Command(BaseCommand):
@@ -56,11 +60,32 @@ class Command(BaseCommand):
 
         previous = {signum: signal.signal(signum, on_signal) for signum in (signal.SIGTERM, signal.SIGINT)}
         try:
-            call_command("runserver", options["addrport"], use_reloader=False)
+            # uvicorn handles SIGTERM and SIGINT while it serves: it stops, puts our handler back
+            # and raises the signal again, so on_signal then stops the worker.
+            host, port = parse_addrport(options["addrport"])
+            server = uvicorn.Server(
+                uvicorn.Config(
+                    "mulligan_league.asgi:application",
+                    host=host,
+                    port=port,
+                    lifespan="off",
+                    timeout_graceful_shutdown=WEB_STOP_GRACE,
+                )
+            )
+            self.stdout.write(f"serving http://{host}:{port}/ with uvicorn (ASGI)")
+            server.run()
         finally:
             for signum, handler in previous.items():
                 signal.signal(signum, handler)
             worker_stop(worker)
+
+
+def parse_addrport(addrport: str) -> tuple[str, int]:
+    """``"127.0.0.1:8000"``, ``"0.0.0.0:80"`` or a port alone (on 127.0.0.1), as runserver took it."""
+    host, _, port = addrport.rpartition(":")
+    if not port.isdigit() or not 0 < int(port) < 65536:
+        raise CommandError(f"{addrport!r}: give a port, or an address and a port (127.0.0.1:8000)")
+    return host.strip("[]") or "127.0.0.1", int(port)
 
 
 def worker_environment() -> dict[str, str]:

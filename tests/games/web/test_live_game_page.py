@@ -10,13 +10,14 @@ from random import Random
 from typing import Any
 
 import pytest
+from django.contrib.auth.models import AnonymousUser
 from django.core.cache import cache
 from django.test import Client
 from django.urls import reverse
 
 from engine import get_game
 from games.models import Game, Player
-from games.selectors.games import game_state, turns_waiting
+from games.selectors.games import game_state, turns_waiting, turns_waiting_count
 from games.services.games import game_create
 from games.services.moves import move_submit
 from tests.games.factories import PlayerFactory
@@ -115,8 +116,10 @@ class TestTheGamePart:
             assert BUTTON.findall(html) == BUTTON.findall(page)
             assert cards_on_page(html) == cards_on_page(page.split("</header>", 1)[1])
             assert cards_on_page(html) <= cards_in(state.observe(seat))
-            assert reverse("game-wait", args=[game.pk]) in page
+            assert reverse("api-game-stream", args=[game.pk]) in page
             assert reverse("game-part", args=[game.pk]) in page
+            # The navigation's count, which the part leaves out, comes with it for the script.
+            assert part["X-Your-Turns"] == str(turns_waiting_count(players[seat].user if seat is not None else AnonymousUser()))
 
     def test_the_page_loads_its_script_and_has_no_inline_script(self, players: list[Player]) -> None:
         game = create_game([p.competitor for p in players[:2]], seed=SEED)

@@ -50,13 +50,21 @@ from .exported_tournament import ExportedTournament
 from .format_enum import FormatEnum
 from .game_create_request import GameCreateRequest
 from .game_create_request_config import GameCreateRequestConfig
+from .game_end_event import GameEndEvent
+from .game_end_event_outcome_type_0 import GameEndEventOutcomeType0
+from .game_end_event_type_enum import GameEndEventTypeEnum
 from .game_enum import GameEnum
 from .game_history import GameHistory
 from .game_history_config import GameHistoryConfig
 from .game_history_outcome_type_0 import GameHistoryOutcomeType0
 from .game_list_item import GameListItem
 from .game_metadata import GameMetadata
+from .game_move_event import GameMoveEvent
+from .game_move_event_action import GameMoveEventAction
+from .game_move_event_type_enum import GameMoveEventTypeEnum
 from .game_ref import GameRef
+from .game_snapshot_event import GameSnapshotEvent
+from .game_snapshot_event_type_enum import GameSnapshotEventTypeEnum
 from .game_status_enum import GameStatusEnum
 from .game_view import GameView
 from .game_view_config import GameViewConfig
@@ -139,6 +147,12 @@ from .timeout_policy_enum import TimeoutPolicyEnum
 from .tournament import Tournament
 from .tournament_create_request import TournamentCreateRequest
 from .tournament_create_request_config import TournamentCreateRequestConfig
+from .tournament_event import TournamentEvent
+from .tournament_event_byes_item import TournamentEventByesItem
+from .tournament_event_outcome_type_0 import TournamentEventOutcomeType0
+from .tournament_event_standings_type_0_item import TournamentEventStandingsType0Item
+from .tournament_event_tables_item import TournamentEventTablesItem
+from .tournament_event_type_enum import TournamentEventTypeEnum
 from .turn import Turn
 from .turns import Turns
 from .turns_wait import TurnsWait
@@ -203,13 +217,21 @@ __all__ = (
     "FormatEnum",
     "GameCreateRequest",
     "GameCreateRequestConfig",
+    "GameEndEvent",
+    "GameEndEventOutcomeType0",
+    "GameEndEventTypeEnum",
     "GameEnum",
     "GameHistory",
     "GameHistoryConfig",
     "GameHistoryOutcomeType0",
     "GameListItem",
     "GameMetadata",
+    "GameMoveEvent",
+    "GameMoveEventAction",
+    "GameMoveEventTypeEnum",
     "GameRef",
+    "GameSnapshotEvent",
+    "GameSnapshotEventTypeEnum",
     "GameStatusEnum",
     "GameView",
     "GameViewConfig",
@@ -292,6 +314,12 @@ __all__ = (
     "Tournament",
     "TournamentCreateRequest",
     "TournamentCreateRequestConfig",
+    "TournamentEvent",
+    "TournamentEventByesItem",
+    "TournamentEventOutcomeType0",
+    "TournamentEventStandingsType0Item",
+    "TournamentEventTablesItem",
+    "TournamentEventTypeEnum",
     "Turn",
     "Turns",
     "TurnsWait",

@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('games', '0015_tournament_places'),
+        ('games', '0016_stream_events'),
     ]
 
     operations = [
