@@ -128,9 +128,9 @@ def game_replay(request: HttpRequest, pk: int) -> HttpResponse:
     game = _load(pk)
     if game is None:
         return _not_found(request, pk)
-    if not game.is_finished:
-        return render(request, "games/replay_unavailable.html", {"game": game}, status=403)
     refusal, in_play = deal_reading(game, request.user)
+    if refusal is None and not game.is_finished:
+        return render(request, "games/replay_unavailable.html", {"game": game}, status=403)
     if refusal is not None or not game_selectors.record_open(game, request.user, in_play):
         # Every hand of it is shown: even its own players wait for the deal's other tables.
         return deal_in_play_page(request, game, refusal or game_selectors.DEAL_IN_PLAY)
