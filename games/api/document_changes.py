@@ -36,7 +36,14 @@ import yaml
 # that no working client can notice: (the version it is made in, pattern of the change, why). Only
 # the entries of the new document's version apply; raising the version empties the list (what an
 # older version accepted is in git's history, and the raise itself allows any change).
-ACCEPTED_CHANGES: list[tuple[str, str, str]] = []
+ACCEPTED_CHANGES: list[tuple[str, str, str]] = [
+    (
+        "0.2.0",
+        r"^/paths//api/games/\{id\}/stream//get/responses/200/content/application/x-ndjson/schema/oneOf\[2\]/required: 'seed' removed$",
+        "the game stream is new in 0.2.0 (no release had it); its end event leaves the seed out while "
+        "another table still plays the deal, as the game's own record does",
+    ),
+]
 
 
 # Words for people: a client relies on none of them (a field or parameter named so is a dict, not text).

@@ -77,6 +77,11 @@ class GameListItemSerializer(serializers.Serializer):
     created_at = serializers.DateTimeField()
 
 
+# A finished game's record waits for every game dealt from its seed (games.selectors.games.record_open).
+ONCE_DEAL_OVER = "once the game is over, and every other game of its deal (the same seed) too"
+ONCE_DEAL_OVER_EVERYTHING = f"{ONCE_DEAL_OVER}: everything"
+
+
 class GameViewSerializer(serializers.Serializer):
     """A game as the caller may see it: their seat's observation, or a spectator's."""
 
@@ -97,7 +102,7 @@ class GameViewSerializer(serializers.Serializer):
     created_at = serializers.DateTimeField()
     finished_at = serializers.DateTimeField(allow_null=True)
     outcome = serializers.DictField(allow_null=True, help_text="ranking, ranks, places, scores, details")
-    seed = serializers.IntegerField(required=False, help_text="once the game is over")
+    seed = serializers.IntegerField(required=False, help_text=ONCE_DEAL_OVER)
 
 
 class HistoryMoveSerializer(serializers.Serializer):
@@ -113,10 +118,10 @@ class GameHistorySerializer(serializers.Serializer):
     status = serializers.ChoiceField(choices=GameStatus.choices)
     move_count = serializers.IntegerField()
     moves = HistoryMoveSerializer(many=True)
-    seed = serializers.IntegerField(required=False, help_text="once the game is over")
-    config = serializers.DictField(required=False, help_text="once the game is over")
-    final_state = serializers.JSONField(required=False, help_text="once the game is over: everything")
-    outcome = serializers.DictField(required=False, allow_null=True, help_text="once the game is over")
+    seed = serializers.IntegerField(required=False, help_text=ONCE_DEAL_OVER)
+    config = serializers.DictField(required=False, help_text=ONCE_DEAL_OVER)
+    final_state = serializers.JSONField(required=False, help_text=ONCE_DEAL_OVER_EVERYTHING)
+    outcome = serializers.DictField(required=False, allow_null=True, help_text=ONCE_DEAL_OVER)
     next = serializers.URLField(
         required=False, allow_null=True, help_text="with limit: the following moves (null after the last)"
     )

@@ -37,7 +37,7 @@ class ErrorSerializer(serializers.Serializer):
     detail = serializers.CharField(help_text="one line to show a person")
     code = serializers.CharField(
         help_text="what went wrong, for programs: invalid, parse_error, not_authenticated, "
-        "authentication_failed, permission_denied, not_your_seat, not_organiser, not_found, "
+        "authentication_failed, permission_denied, not_your_seat, not_organiser, deal_in_play, not_found, "
         "conflict, stale_move, not_your_turn, throttled, unsupported_media_type, ..."
     )
     errors = serializers.DictField(

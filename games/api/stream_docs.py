@@ -58,7 +58,9 @@ class GameEndEventSerializer(serializers.Serializer):
     move_count = serializers.IntegerField()
     outcome = serializers.DictField(allow_null=True, help_text="ranking, ranks, scores, details")
     seats = SeatSummarySerializer(many=True, help_text="with each seat's rank and score")
-    seed = serializers.IntegerField(help_text="the deal, now that the game is over")
+    seed = serializers.IntegerField(
+        required=False, help_text="the deal, now that the game is over (a shared deal: once every game of it is)"
+    )
     finished_at = serializers.DateTimeField(allow_null=True)
 
 
@@ -119,6 +121,10 @@ STREAM_BODY = (
 SSE_BODY = OpenApiResponse(OpenApiTypes.STR, description=STREAM_BODY)
 STREAM_REFUSALS = {
     400: error("Last-Event-ID (or last_event_id) is not a whole number, or names no event of this stream."),
+    403: error(
+        "A game whose deal is still being played at another table (`deal_in_play`): only the people "
+        "seated in it follow it until every table has finished."
+    ),
     406: error(f"The Accept header takes neither {NDJSON} nor {EVENT_STREAM}."),
 }
 HEARTBEATS = (

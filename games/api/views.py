@@ -36,10 +36,10 @@ from games.api.serializers import (
 )
 from games.api.throttles import LoginThrottle, MoveSubmitThrottle
 from games.converters import MAX_ID
-from games.models import Bot, Competitor, Game, Player
+from games.models import Bot, Competitor, Player
 from games.selectors import games as game_selectors
 from games.selectors import ratings as rating_selectors
-from games.services.errors import InvalidInput, NotAllowed
+from games.services.errors import DealInPlay, InvalidInput, NotAllowed
 from games.services.games import game_create
 from games.services.moves import move_submit
 from games.services.players import player_for_user
@@ -131,21 +131,32 @@ def _competitor_for(seat: dict[str, Any]) -> Competitor:
     return bot.competitor
 
 
-def _game_read(pk: int) -> tuple[Game, list[game_selectors.SeatRow]]:
+def _game_read(request: Request, pk: int) -> game_selectors.GameRead:
     found = game_selectors.game_read(pk)
     if found is None:
         raise Http404("No Game matches the given query.")  # as get_object_or_404 words it
+    refusal = game_selectors.deal_refusal(request.user, found.seats, found.in_play)
+    if refusal is not None:
+        raise DealInPlay(refusal)
     return found
+
+
+DEAL_IN_PLAY_403 = error(
+    "Its deal is still being played at another table (`deal_in_play`): several games can be dealt "
+    "from one seed (a duplicate round's tables, a version test's pair); until every one of them "
+    "has finished, only the people seated in this one read it, and even they get neither its seed "
+    "nor its final state."
+)
 
 
 class GameDetailView(APIView):
     permission_classes = [permissions.AllowAny]
 
-    @extend_schema(responses=GameViewSerializer)
+    @extend_schema(responses={200: GameViewSerializer, 403: DEAL_IN_PLAY_403})
     def get(self, request: Request, pk: int) -> Response:
-        game, seats = _game_read(pk)
+        game, seats, in_play = _game_read(request, pk)
         moves = [(seat, action) for _number, seat, action, _at in game_selectors.move_rows(pk)]
-        return Response(game_selectors.game_view(game, request.user, seats, moves))
+        return Response(game_selectors.game_view(game, request.user, seats, moves, in_play))
 
 
 class GameMovesView(APIView):
@@ -165,13 +176,15 @@ class GameMovesView(APIView):
                 "``next`` then links to the following ones (null after the last)",
             ),
         ],
-        responses=GameHistorySerializer,
+        responses={200: GameHistorySerializer, 403: DEAL_IN_PLAY_403},
     )
     def get(self, request: Request, pk: int) -> Response:
         after = _whole_number(request, "after", 0, MAX_ID)
         limit = _whole_number(request, "limit", 1, MAX_MOVES_PER_PAGE)
-        game, seats = _game_read(pk)
-        history = game_selectors.game_history(game, request.user, after=after or 0, limit=limit, seats=seats)
+        game, seats, in_play = _game_read(request, pk)
+        history = game_selectors.game_history(
+            game, request.user, after=after or 0, limit=limit, seats=seats, in_play=in_play
+        )
         if limit is not None:
             moves = history["moves"]
             last = moves[-1]["number"] if moves else after or 0

@@ -52,6 +52,9 @@ class Game(models.Model):
             # The games list, newest first, filtered by game or by status (keyset pages on id).
             models.Index(fields=["game_id", "-id"], name="game_list_by_game"),
             models.Index(fields=["status", "-id"], name="game_list_by_status"),
+            # The games dealt from one seed (a duplicate round's tables, a version test's pair): a
+            # game of a deal still in play stays private (games.selectors.games), asked on every read.
+            models.Index(fields=["game_id", "seed"], name="game_deal"),
         ]
 
     def __str__(self) -> str:

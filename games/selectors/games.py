@@ -6,7 +6,7 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
+from typing import Any, NamedTuple
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.core.cache import cache
@@ -111,7 +111,14 @@ def game_list(game_id: str | None = None, status: str | None = None) -> SqlList:
 
 def _listed_game(values: tuple[Any, ...]) -> dict[str, Any]:
     pk, game_id, status, version, created_at = values
-    return {"id": pk, "game": game_id, "status": status, "move_count": version, "seats": [], "created_at": created_at}
+    return {
+        "id": pk,
+        "game": game_id,
+        "status": status,
+        "move_count": version,
+        "seats": [],
+        "created_at": created_at,
+    }
 
 
 def with_seats(games: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -163,16 +170,56 @@ def viewer_seat(mine: Sequence[int], to_act: Sequence[int]) -> int | None:
     return acting[0] if acting else (mine[0] if mine else None)
 
 
+DEAL_IN_PLAY = "this deal is still being played at another table; it opens when every table has finished"
+
+
+def _is_staff(user: AbstractBaseUser | AnonymousUser) -> bool:
+    return bool(getattr(user, "is_staff", False))
+
+
+def deal_in_play(game: Game) -> bool:
+    """Whether another game was dealt from this one's seed (the same game and seed: a duplicate
+    round's other tables, a version test's other game) while it or this game still runs
+    (:func:`deal_refusal`): one probe of the game_deal index. The API's reads have it from
+    :func:`game_read` instead, the same question in SQL (:data:`_DEAL_IN_PLAY`)."""
+    others = Game.objects.filter(game_id=game.game_id, seed=game.seed).exclude(pk=game.pk)
+    if game.status != GameStatus.RUNNING:
+        others = others.filter(status=GameStatus.RUNNING)
+    return others.exists()
+
+
+def deal_refusal(
+    user: AbstractBaseUser | AnonymousUser, seats: Sequence[SeatRow], in_play: bool
+) -> str | None:
+    """Why this viewer may not read the game at all now, or None when they may.
+
+    Several games can be dealt from one seed; while any of them runs, a game of that deal would
+    tell its cards to the players (and bots) of the others, so only the people seated in it (and
+    staff) read it until every table has finished. Lists show only its summary, as of any game."""
+    if not in_play or _is_staff(user) or seats_held_by(seats, user):
+        return None
+    return DEAL_IN_PLAY
+
+
+def record_open(game: Game, user: AbstractBaseUser | AnonymousUser, in_play: bool) -> bool:
+    """Whether this viewer gets the finished game's record (its seed, every move as played, its final
+    state): not while another table still plays the deal, not even its own players (staff do)."""
+    return game.is_finished and (not in_play or _is_staff(user))
+
+
 def game_view(
     game: Game,
     user: AbstractBaseUser | AnonymousUser,
     seats: Sequence[SeatRow] | None = None,
     moves: Sequence[tuple[int, dict[str, Any]]] | None = None,
+    in_play: bool | None = None,
 ) -> dict[str, Any]:
     """The game as the requester may see it: their seat's observation, or a spectator's.
 
     ``seats`` and ``moves`` (``(seat, action)`` in order) as read by :func:`game_read`; without
-    them they come from the game's prefetched seats and a query of its moves."""
+    them they come from the game's prefetched seats and a query of its moves. ``in_play``: whether
+    its deal is still in play (:func:`game_read` says; without it, :func:`deal_in_play` asks). A
+    caller refuses a viewer :func:`deal_refusal` names before it shows them this."""
     seats = seat_rows(game) if seats is None else seats
     state = game_state(game) if moves is None else replay(game.game_id, game.config, game.seed, moves)
     mine = seats_held_by(seats, user)
@@ -195,15 +242,22 @@ def game_view(
         "finished_at": game.finished_at,
         "outcome": game.outcome,
     }
-    if game.is_finished:
+    if record_open(game, user, deal_in_play(game) if in_play is None else in_play):
         view["seed"] = game.seed
     return view
 
 
 # Every column of a game, in the model's order (what Model.from_db expects).
 _GAME_FIELDS = tuple(field.attname for field in Game._meta.concrete_fields)
+# Another game of the same deal while it or this game runs (:func:`deal_refusal`): a probe of the
+# game_deal index, asked in the game's own read rather than in a query of its own.
+_DEAL_IN_PLAY = f"""EXISTS (
+    SELECT 1 FROM games_game AS same_deal
+    WHERE same_deal.game_id = games_game.game_id AND same_deal.seed = games_game.seed
+      AND same_deal.id <> games_game.id
+      AND (same_deal.status = '{GameStatus.RUNNING.value}' OR games_game.status = '{GameStatus.RUNNING.value}'))"""
 _GAME_READ = f"""
-SELECT {", ".join(f"games_game.{name}" for name in _GAME_FIELDS)},
+SELECT {", ".join(f"games_game.{name}" for name in _GAME_FIELDS)}, {_DEAL_IN_PLAY},
        games_seat."index", games_seat.competitor_id, games_competitor.name, games_player.id, games_bot.id,
        games_seat.rank, games_seat.score, games_player.user_id
 FROM games_game
@@ -213,12 +267,19 @@ LEFT JOIN games_player ON games_player.competitor_id = games_competitor.id
 LEFT JOIN games_bot ON games_bot.competitor_id = games_competitor.id
 WHERE games_game.id = %s ORDER BY games_seat."index"
 """
-_GAME_READ_FIELDS = (*Game._meta.concrete_fields, *(None,) * 8)
+_GAME_READ_FIELDS = (*Game._meta.concrete_fields, *(None,) * 9)
 
 
-def game_read(pk: int) -> tuple[Game, list[SeatRow]] | None:
-    """A game and its seats in one query of hand-written SQL (no Seat, Competitor, Player or Bot
-    object: the API reads a game all day); None when there is no such game."""
+class GameRead(NamedTuple):
+    game: Game
+    seats: list[SeatRow]
+    in_play: bool  # its deal is still in play (:func:`deal_refusal`)
+
+
+def game_read(pk: int) -> GameRead | None:
+    """A game, its seats and whether its deal is still in play, in one query of hand-written SQL (no
+    Seat, Competitor, Player or Bot object: the API reads a game all day); None when there is no
+    such game."""
     rows = fetch(_GAME_READ, [pk], _GAME_READ_FIELDS)
     if not rows:
         return None
@@ -226,16 +287,18 @@ def game_read(pk: int) -> tuple[Game, list[SeatRow]] | None:
     game = Game.from_db(router.db_for_read(Game), _GAME_FIELDS, rows[0][:width])
     seats = []
     for row in rows:
-        *summary, user_id = row[width:]
+        *summary, user_id = row[width + 1 :]
         if summary[0] is not None:  # a game has seats; the LEFT JOIN only keeps a seatless one found
             seats.append(SeatRow(_summary(*summary), user_id))
-    return game, seats
+    return GameRead(game, seats, bool(rows[0][width]))  # SQLite answers EXISTS with 0 or 1
 
 
 _MOVE_ROW_FIELDS = model_fields(Move, "number", "seat", "action", "created_at")
 
 
-def move_rows(pk: int, after: int = 0, limit: int | None = None) -> list[tuple[int, int, dict[str, Any], Any]]:
+def move_rows(
+    pk: int, after: int = 0, limit: int | None = None
+) -> list[tuple[int, int, dict[str, Any], Any]]:
     """``(number, seat, action, created_at)`` of a game's moves numbered after ``after``, in order
     (at most ``limit``), read along the (game, number) index."""
     sql = "SELECT number, seat, action, created_at FROM games_move WHERE game_id = %s AND number > %s ORDER BY number"
@@ -253,13 +316,17 @@ def game_history(
     after: int = 0,
     limit: int | None = None,
     seats: Sequence[SeatRow] | None = None,
+    in_play: bool | None = None,
 ) -> dict[str, Any]:
-    """The move list as the requester may see it; everything, seed and final state included, once over.
+    """The move list as the requester may see it; everything, seed and final state included, once
+    over and once every game of its deal is (:func:`record_open`; till then, as while it runs).
 
     ``after``/``limit`` give a part of it: the moves numbered after ``after``, at most ``limit``
     of them (a running game's part is read along the (game, number) index, so its last part costs
-    what its first does; a finished game's whole history is read for its final state)."""
-    if game.is_finished:
+    what its first does; a finished game's whole history is read for its final state). ``in_play``
+    as :func:`game_view` takes it."""
+    whole = record_open(game, user, deal_in_play(game) if in_play is None else in_play)
+    if whole:
         # Its final state needs the whole history anyway: one read, and the part cut from it.
         history_moves = move_rows(game.pk)
         moves = [move for move in history_moves if move[0] > after][:limit]
@@ -271,11 +338,13 @@ def game_history(
         "status": game.status,
         "move_count": game.version,
     }
-    if game.is_finished:
+    if whole:
         history["seed"] = game.seed
         history["config"] = game.config
         history["moves"] = [_move_json(number, seat, action, at) for number, seat, action, at in moves]
-        final = replay(game.game_id, game.config, game.seed, [(seat, action) for _n, seat, action, _at in history_moves])
+        final = replay(
+            game.game_id, game.config, game.seed, [(seat, action) for _n, seat, action, _at in history_moves]
+        )
         history["final_state"] = final.to_json()
         history["outcome"] = game.outcome
         return history

@@ -43,3 +43,9 @@ class NotOrganiser(NotAllowed):
 
 class NotYourEntrant(NotAllowed):
     code = "not_your_entrant"
+
+
+class DealInPlay(NotAllowed):
+    """A game of a deal still being played at another table, asked by someone not seated in it."""
+
+    code = "deal_in_play"

@@ -17,13 +17,17 @@ from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 
 from engine import State, get_game, replay
 from games.models import GameStatus
-from games.selectors.games import game_read, game_view, seats_held_by, viewer_seat
+from games.selectors.games import deal_refusal, game_read, game_view, record_open, seats_held_by, viewer_seat
 from games.selectors.streams import stream_moves
 from games.streams.notices import game_channel
 
 
 class StreamNotFound(Exception):
     pass
+
+
+class StreamRefused(Exception):
+    """The reader may not follow this game now (its deal is still in play at another table)."""
 
 
 class BadLastEventId(Exception):
@@ -43,14 +47,19 @@ class GameStream:
         self._last = 0
         self._mine: list[int] = []
         self._state: State | None = None
+        self._in_play = False
 
     def open(self, last_event_id: int | None) -> list[dict[str, Any]]:
         """The events a reader gets first: the game as it is (``last_event_id`` None), or what it
-        missed after that event. Raises :class:`StreamNotFound`, :class:`BadLastEventId`."""
+        missed after that event. Raises :class:`StreamNotFound`, :class:`StreamRefused`,
+        :class:`BadLastEventId`."""
         found = game_read(self.pk)
         if found is None:
             raise StreamNotFound(f"no game {self.pk}")
-        game, seats = found
+        game, seats, self._in_play = found
+        refusal = deal_refusal(self.user, seats, self._in_play)
+        if refusal is not None:
+            raise StreamRefused(refusal)
         running = game.status == GameStatus.RUNNING
         last_id = game.version if running else game.version + 1
         if last_event_id is not None and last_event_id > last_id:
@@ -65,7 +74,7 @@ class GameStream:
             history = [(seat, action) for _n, seat, action, _auto, _at in moves]
             self._state = replay(game.game_id, game.config, game.seed, history)
             self._last = game.version
-            view = game_view(game, self.user, seats, history)
+            view = game_view(game, self.user, seats, history, self._in_play)
             events.append({"id": game.version, "type": "game", "game": self.pk, "view": view})
         else:
             done = min(last_event_id, game.version)
@@ -87,7 +96,11 @@ class GameStream:
         if found is None:  # deleted meanwhile (the admin): nothing more will come
             self.done = True
             return []
-        game, seats = found
+        game, seats, self._in_play = found
+        if deal_refusal(self.user, seats, self._in_play) is not None:
+            # Another game of its deal was dealt since the stream opened: nothing more for this reader.
+            self.done = True
+            return []
         events = self._moves(game.game_id, stream_moves(self.pk, self._last, game.version))
         if game.status != GameStatus.RUNNING:
             self.done = True
@@ -126,7 +139,7 @@ class GameStream:
         return events
 
     def _end(self, game: Any, seats: Any) -> dict[str, Any]:
-        return {
+        end = {
             "id": game.version + 1,
             "type": "end",
             "game": self.pk,
@@ -134,6 +147,9 @@ class GameStream:
             "move_count": game.version,
             "outcome": game.outcome,
             "seats": [row.summary for row in seats],
-            "seed": game.seed,
             "finished_at": game.finished_at,
         }
+        # The seed, as the game's record, waits for every table of a shared deal to finish.
+        if record_open(game, self.user, self._in_play):
+            end["seed"] = game.seed
+        return end

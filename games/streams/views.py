@@ -28,7 +28,7 @@ from rest_framework.exceptions import AuthenticationFailed
 
 from games.api.authentication import HashedTokenAuthentication
 from games.streams.formats import FORMATS, StreamFormat, format_for
-from games.streams.game_stream import BadLastEventId, GameStream, StreamNotFound
+from games.streams.game_stream import BadLastEventId, GameStream, StreamNotFound, StreamRefused
 from games.streams.tournament_stream import TournamentStream
 from games.streams.waiting import async_waiter, waiter
 
@@ -111,6 +111,8 @@ async def _stream_response(request: HttpRequest, stream: Stream) -> HttpResponse
         first = await _read(request, lambda: stream.open(last))
     except StreamNotFound as exc:
         return _error(404, "not_found", str(exc))
+    except StreamRefused as exc:
+        return _error(403, "deal_in_play", str(exc))
     except BadLastEventId as exc:
         # The API's 400: ``errors`` names what is at fault (the header, or the query parameter).
         at_fault = exc.field or field

@@ -18,7 +18,7 @@ from games.selectors import games as game_selectors
 from games.services.errors import Conflict, InvalidInput, NotAllowed, ServiceError
 from games.services.moves import move_submit
 from games.templatetags.cards import describe_action
-from games.web.rendering import game_page_context, replay_context
+from games.web.rendering import deal_reading, game_page_context, replay_context
 
 MAX_ACTION_CHARS = 2000
 MAX_SAY_CHARS = 1000
@@ -36,8 +36,16 @@ def _not_found(request: HttpRequest, pk: int) -> HttpResponse:
     return render(request, "not_found.html", {"what": f"game {pk}"}, status=404)
 
 
+def deal_in_play_page(request: HttpRequest, game: Game, reason: str) -> HttpResponse:
+    """The 403 of a game whose deal another table still plays (games.selectors.games.deal_refusal)."""
+    return render(request, "games/deal_in_play.html", {"game": game, "reason": reason}, status=403)
+
+
 def _page(request: HttpRequest, game: Game, status: int = 200) -> HttpResponse:
-    return render(request, "games/game.html", game_page_context(game, request.user), status=status)
+    refusal, in_play = deal_reading(game, request.user)
+    if refusal is not None:
+        return deal_in_play_page(request, game, refusal)
+    return render(request, "games/game.html", game_page_context(game, request.user, in_play), status=status)
 
 
 @require_GET
@@ -120,6 +128,10 @@ def game_replay(request: HttpRequest, pk: int) -> HttpResponse:
     game = _load(pk)
     if game is None:
         return _not_found(request, pk)
-    if not game.is_finished:
+    refusal, in_play = deal_reading(game, request.user)
+    if refusal is None and not game.is_finished:
         return render(request, "games/replay_unavailable.html", {"game": game}, status=403)
+    if refusal is not None or not game_selectors.record_open(game, request.user, in_play):
+        # Every hand of it is shown: even its own players wait for the deal's other tables.
+        return deal_in_play_page(request, game, refusal or game_selectors.DEAL_IN_PLAY)
     return render(request, "games/replay.html", replay_context(game, request.GET.get("step")))

@@ -14,7 +14,8 @@ from django_ratelimit.decorators import ratelimit
 
 from games.models import GameStatus
 from games.selectors import games as game_selectors
-from games.web.rendering import game_page_context
+from games.web.game_views import deal_in_play_page
+from games.web.rendering import deal_reading, game_page_context
 
 # A page asks again as soon as it is answered: once per move while a game runs fast (bots);
 # far more than that from one person or address is not a page.
@@ -59,7 +60,10 @@ def game_part(request: HttpRequest, pk: int) -> HttpResponse:
     game = game_selectors.games_with_seats().filter(pk=pk).first()
     if game is None:
         return render(request, "not_found.html", {"what": f"game {pk}"}, status=404)
-    response = render(request, "games/_game_live.html", game_page_context(game, request.user))
+    refusal, in_play = deal_reading(game, request.user)
+    if refusal is not None:
+        return deal_in_play_page(request, game, refusal)
+    response = render(request, "games/_game_live.html", game_page_context(game, request.user, in_play))
     # The navigation's count of games waiting for this person, which the part does not show.
     response["X-Your-Turns"] = str(game_selectors.turns_waiting_count(request.user))
     return response

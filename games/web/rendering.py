@@ -47,9 +47,18 @@ def status_line(game: Game, view: dict[str, Any], names: dict[int, str]) -> str:
     return f"Waiting for {waiting}."
 
 
-def game_page_context(game: Game, user: AbstractBaseUser | AnonymousUser) -> dict[str, Any]:
-    view = game_selectors.game_view(game, user)
-    history = game_selectors.game_history(game, user)
+def deal_reading(game: Game, user: AbstractBaseUser | AnonymousUser) -> tuple[str | None, bool]:
+    """``(refusal, in_play)``: why this viewer may not read the game at all now (None: they may),
+    and whether its deal is still in play (what they may read of it then: see
+    :func:`games.selectors.games.record_open`)."""
+    in_play = game_selectors.deal_in_play(game)
+    return game_selectors.deal_refusal(user, game_selectors.seat_rows(game), in_play), in_play
+
+
+def game_page_context(game: Game, user: AbstractBaseUser | AnonymousUser, in_play: bool) -> dict[str, Any]:
+    """The game page of a viewer :func:`games.selectors.games.deal_refusal` lets read it."""
+    view = game_selectors.game_view(game, user, in_play=in_play)
+    history = game_selectors.game_history(game, user, in_play=in_play)
     names = seat_names(view["seats"])
     obs = view["observation"]
     seen = cards_seen(obs)
@@ -74,6 +83,8 @@ def game_page_context(game: Game, user: AbstractBaseUser | AnonymousUser) -> dic
         "table_templates": table_templates(game.game_id),
         "engine_game": get_game(game.game_id),
         "supports_talk": get_game(game.game_id).table_talk,
+        # A finished game's replay shows every hand: not while another table plays the deal.
+        "replay_open": game_selectors.record_open(game, user, in_play),
     }
 
 

@@ -66,7 +66,11 @@ urlpatterns = [
     path("bots/<id:pk>/tests/<id:tid>/part/", version_tests.version_test_part, name="bot-test-part"),
     path("bots/<id:pk>/tests/<id:tid>/wait/", version_tests.version_test_wait, name="bot-test-wait"),
     path("bots/<id:pk>/tests/<id:tid>/stop/", version_tests.version_test_stop_view, name="bot-test-stop"),
-    path("bots/<id:pk>/tests/<id:tid>/publish/", version_tests.version_test_publish_view, name="bot-test-publish"),
+    path(
+        "bots/<id:pk>/tests/<id:tid>/publish/",
+        version_tests.version_test_publish_view,
+        name="bot-test-publish",
+    ),
     path("settings/", my_settings.settings_page, name="settings"),
     path("settings/webhook-secret/", my_settings.rotate_secret, name="settings-rotate-secret"),
     path("settings/test/", my_settings.send_test, name="settings-test"),

@@ -37,6 +37,11 @@ def _seed_rows() -> dict[str, Any]:
     play_to_end(finished, random.Random(11))
     running = create_game([players[1].competitor, players[0].competitor], seed=12)
     create_game([players[2].competitor, bot.competitor], seed=13)
+    # Deals of two games: one still in play (the finished game's seed, dealt again and running),
+    # one whose games have both finished.
+    create_game([players[3].competitor, bot.competitor], seed=11)
+    for pair in ([players[2], players[3]], [players[3], players[2]]):
+        play_to_end(create_game([player.competitor for player in pair], seed=14), random.Random(14))
     league = league_create(name="hand SQL", game_id=GAME)
     league_open_registration(league_pk=league.pk)
     for player in players:
@@ -119,7 +124,8 @@ def _check_games(seeded: dict[str, Any]) -> None:
         assert row["seats"] == [game_selectors.seat_summary(seat) for seat in game.seats.all()], row
         read = game_selectors.game_read(game.pk)
         assert read is not None
-        sql_game, seats = read
+        sql_game, seats, in_play = read
+        assert in_play is game_selectors.deal_in_play(game)
         assert seats == game_selectors.seat_rows(game)
         assert {f.attname: getattr(sql_game, f.attname) for f in Game._meta.concrete_fields} == {
             f.attname: getattr(game, f.attname) for f in Game._meta.concrete_fields
@@ -144,9 +150,22 @@ def _check_games(seeded: dict[str, Any]) -> None:
             for seat in game.seats.all()
         ]
         for user in viewers:
-            assert game_selectors.game_view(sql_game, user, seats, moves) == game_selectors.game_view(game, user), user
-            assert game_selectors.game_history(sql_game, user, seats=seats) == game_selectors.game_history(game, user)
+            assert game_selectors.game_view(sql_game, user, seats, moves, in_play) == game_selectors.game_view(game, user), user
+            assert game_selectors.game_history(sql_game, user, seats=seats, in_play=in_play) == game_selectors.game_history(game, user)
     assert game_selectors.game_read(max(row["id"] for row in listed) + 1) is None
+    games = list(Game.objects.all())
+    in_play = {
+        game.pk
+        for game in games
+        for other in games
+        if (other.game_id, other.seed) == (game.game_id, game.seed)
+        and other.pk != game.pk
+        and "running" in (game.status, other.status)
+    }
+    assert len(in_play) == 2  # the finished game of seed 11, and its running second table
+    for game in games:
+        read = game_selectors.game_read(game.pk)
+        assert read is not None and read.in_play is (game.pk in in_play), game
 
 
 def _check_players_and_turns(seeded: dict[str, Any]) -> None:

@@ -267,6 +267,24 @@ def test_list_endpoints_read_a_fixed_number_of_queries(
                 assert api_client.get(first["next"]).status_code == 200
 
 
+def test_a_game_of_a_deal_in_play_reads_in_the_queries_of_any_game(
+    django_assert_max_num_queries: Any, players: list[Player]
+) -> None:
+    """Whether another table still plays its deal is asked in the game's own read (an EXISTS), not
+    in a query of its own: detail is the game's read and its moves', history one more at most."""
+    seated = [players[0].competitor, players[1].competitor]
+    lone = game_create(game_id="mulligan", competitors=seated, seed=1)
+    finished, running = (game_create(game_id="mulligan", competitors=seated, seed=2) for _ in range(2))
+    play_to_end(finished, random.Random(2))
+    reader = APIClient()
+    reader.force_authenticate(players[0].user)  # seated in every one of them
+    for game in (lone, finished, running):
+        for url, most in [(f"/api/games/{game.pk}/", 2), (f"/api/games/{game.pk}/moves/", 2)]:
+            with django_assert_max_num_queries(most):
+                assert reader.get(url).status_code == 200
+    assert "seed" not in reader.get(f"/api/games/{finished.pk}/").json()  # its deal is still in play
+
+
 def test_turns_read_one_query_whatever_the_number_of_games(
     django_assert_max_num_queries: Any, players: list[Player]
 ) -> None:

@@ -22,8 +22,8 @@ class Error:
     Attributes:
         detail (str): one line to show a person
         code (str): what went wrong, for programs: invalid, parse_error, not_authenticated, authentication_failed,
-            permission_denied, not_your_seat, not_organiser, not_found, conflict, stale_move, not_your_turn, throttled,
-            unsupported_media_type, ...
+            permission_denied, not_your_seat, not_organiser, deal_in_play, not_found, conflict, stale_move, not_your_turn,
+            throttled, unsupported_media_type, ...
         errors (ErrorErrors | Unset): the fields at fault, each with its messages (a list of strings, or the errors of a
             nested object or list); a 400 always has it
     """

@@ -9,6 +9,7 @@ from attrs import field as _attrs_field
 
 from ..models.game_end_event_type_enum import GameEndEventTypeEnum
 from ..models.game_status_enum import GameStatusEnum
+from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
     from ..models.game_end_event_outcome_type_0 import GameEndEventOutcomeType0
@@ -31,8 +32,8 @@ class GameEndEvent:
         move_count (int):
         outcome (GameEndEventOutcomeType0 | None): ranking, ranks, scores, details
         seats (list[SeatSummary]): with each seat's rank and score
-        seed (int): the deal, now that the game is over
         finished_at (datetime.datetime | None):
+        seed (int | Unset): the deal, now that the game is over (a shared deal: once every game of it is)
     """
 
     id: int
@@ -42,8 +43,8 @@ class GameEndEvent:
     move_count: int
     outcome: GameEndEventOutcomeType0 | None
     seats: list[SeatSummary]
-    seed: int
     finished_at: datetime.datetime | None
+    seed: int | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -70,13 +71,13 @@ class GameEndEvent:
             seats_item = seats_item_data.to_dict()
             seats.append(seats_item)
 
-        seed = self.seed
-
         finished_at: None | str
         if isinstance(self.finished_at, datetime.datetime):
             finished_at = self.finished_at.isoformat()
         else:
             finished_at = self.finished_at
+
+        seed = self.seed
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
@@ -89,10 +90,11 @@ class GameEndEvent:
                 "move_count": move_count,
                 "outcome": outcome,
                 "seats": seats,
-                "seed": seed,
                 "finished_at": finished_at,
             }
         )
+        if seed is not UNSET:
+            field_dict["seed"] = seed
 
         return field_dict
 
@@ -134,8 +136,6 @@ class GameEndEvent:
 
             seats.append(seats_item)
 
-        seed = d.pop("seed")
-
         def _parse_finished_at(data: object) -> datetime.datetime | None:
             if data is None:
                 return data
@@ -151,6 +151,8 @@ class GameEndEvent:
 
         finished_at = _parse_finished_at(d.pop("finished_at"))
 
+        seed = d.pop("seed", UNSET)
+
         game_end_event = cls(
             id=id,
             type_=type_,
@@ -159,8 +161,8 @@ class GameEndEvent:
             move_count=move_count,
             outcome=outcome,
             seats=seats,
-            seed=seed,
             finished_at=finished_at,
+            seed=seed,
         )
 
         game_end_event.additional_properties = d

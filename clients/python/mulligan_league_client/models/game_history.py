@@ -29,10 +29,12 @@ class GameHistory:
             * `aborted` - aborted
         move_count (int):
         moves (list[HistoryMove]):
-        seed (int | Unset): once the game is over
-        config (GameHistoryConfig | Unset): once the game is over
-        final_state (Any | Unset): once the game is over: everything
-        outcome (GameHistoryOutcomeType0 | None | Unset): once the game is over
+        seed (int | Unset): once the game is over, and every other game of its deal (the same seed) too
+        config (GameHistoryConfig | Unset): once the game is over, and every other game of its deal (the same seed) too
+        final_state (Any | Unset): once the game is over, and every other game of its deal (the same seed) too:
+            everything
+        outcome (GameHistoryOutcomeType0 | None | Unset): once the game is over, and every other game of its deal (the
+            same seed) too
         next_ (None | str | Unset): with limit: the following moves (null after the last)
     """
 

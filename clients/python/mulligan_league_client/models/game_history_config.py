@@ -11,7 +11,7 @@ T = TypeVar("T", bound="GameHistoryConfig")
 
 @_attrs_define
 class GameHistoryConfig:
-    """once the game is over"""
+    """once the game is over, and every other game of its deal (the same seed) too"""
 
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 

@@ -42,7 +42,7 @@ class GameView:
         created_at (datetime.datetime):
         finished_at (datetime.datetime | None):
         outcome (GameViewOutcomeType0 | None): ranking, ranks, places, scores, details
-        seed (int | Unset): once the game is over
+        seed (int | Unset): once the game is over, and every other game of its deal (the same seed) too
     """
 
     id: int
