@@ -9,14 +9,16 @@ from __future__ import annotations
 
 import random
 import re
-from typing import Any
+from typing import Any, cast
 
 import pytest
 
 from engine import State, get_game, new_state, registered_games
 from engine.core import Game
 from engine.games.golf.labels import halves
+from engine.games.golf.state import GolfState
 from engine.games.opening_hand import deck
+from tests.engine.golf.tables import to_planning
 
 GAMES = [game.id for game in registered_games()]
 CONFIGS: dict[str, list[dict[str, Any]]] = {
@@ -208,7 +210,8 @@ class TestOpeningHand:
 
 class TestGolf:
     def test_a_plan_names_the_halves_it_plays_and_its_target(self) -> None:
-        state = new_state("golf", {"players": 3, "holes": 1}, 2)
+        # Past the draw window, where Play Anytime cards may be played: Shot Planning is open.
+        state = to_planning(cast(GolfState, new_state("golf", {"players": 3, "holes": 1}, 2)))
         obs = state.observe(0)
         plans = [
             a

@@ -10,7 +10,7 @@ Coast Golf Links, the built-in card catalog.
   config comes from users.
 - ``holes``: 9 or 18 as the rule book says; 1, 2 or 3 play a short practice round (the first holes
   of the course; not in the book, for tests and quick games).
-- ``decide_after_nine``: with ``holes`` 18, the players decide after the front nine whether to
+- ``decide_after_nine``: with ``holes`` 18 (what ``holes`` left out then means), the players decide after the front nine whether to
   play the back nine (rule book, Setup: "It's also best to play the first 9 holes and then decide
   whether to continue with the back 9"); how they decide is the house reading in
   :meth:`engine.games.golf.state.GolfState._vote`. False (default): the round is ``holes`` long.
@@ -118,6 +118,9 @@ def normalize_config(config: Mapping[str, Any] | None) -> dict[str, Any]:
         )
     result = dict(DEFAULTS)
     result.update(config)
+    if result["decide_after_nine"] is True and "holes" not in config:
+        # "Play the first 9 holes and then decide" is an 18-hole round with a choice at the turn.
+        result["holes"] = 18
     _whole("players", result["players"], MIN_PLAYERS, MAX_PLAYERS)
     _whole("turn_cap", result["turn_cap"], 1, MAX_TURN_CAP)
     holes = result["holes"]

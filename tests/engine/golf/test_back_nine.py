@@ -85,6 +85,9 @@ def test_the_option_needs_a_round_of_18_holes() -> None:
     assert GAME.normalize_config({"holes": 18, "decide_after_nine": True})["decide_after_nine"] is True
     with pytest.raises(ConfigError, match="'holes' must be 18"):
         GAME.normalize_config({"holes": 9, "decide_after_nine": True})
+    # Left out, the round is 18 holes: "play the first 9 holes and then decide" is a whole round's choice.
+    assert GAME.normalize_config({"decide_after_nine": True})["holes"] == 18
+    assert GAME.normalize_config({})["holes"] == 9
     with pytest.raises(ConfigError, match="true or false"):
         GAME.normalize_config({"holes": 18, "decide_after_nine": "yes"})
     standard = GAME.new_state({"holes": 1}, 1)
