@@ -50,8 +50,14 @@ class ExportFilter:
 
 def _conditions(chosen: ExportFilter) -> tuple[list[str], list[Any]]:
     """The WHERE terms (on ``g``, the game) and their parameters; the same SQL on every database."""
-    where = ["g.status = %s"]
-    params: list[Any] = [GameStatus.FINISHED.value]
+    # A finished game of a deal another table still plays (a duplicate round, a version test's pair)
+    # waits for it: its seed and moves would tell that table its cards (games.selectors.games.deal_in_play).
+    where = [
+        "g.status = %s",
+        "NOT EXISTS (SELECT 1 FROM games_game same_deal WHERE same_deal.game_id = g.game_id "
+        "AND same_deal.seed = g.seed AND same_deal.id <> g.id AND same_deal.status = %s)",
+    ]
+    params: list[Any] = [GameStatus.FINISHED.value, GameStatus.RUNNING.value]
     if chosen.game is not None:
         where.append("g.game_id = %s")
         params.append(chosen.game)

@@ -10,7 +10,7 @@ import pytest
 from rest_framework.test import APIClient
 
 from games.models import Bot, Player, VersionTest
-from tests.games.version_tests.test_service import WIN, deals, play_two_seat_deal, start
+from tests.games.version_tests.test_service import WIN, deals, end_game, play_two_seat_deal, start
 
 pytestmark = pytest.mark.django_db
 
@@ -40,8 +40,10 @@ def test_a_version_tests_games_export_to_its_author_and_once_published_to_everyo
 ) -> None:
     settings.VERSIONTEST_DEALS_IN_FLIGHT = 2
     test = start(heuristic, author, commit, baseline_bot=random_builtin.pk, config={"players": 2})
-    first, _second = deals(test)
-    play_two_seat_deal(first, WIN, WIN, commit)  # the other deal's games are still running
+    first, second = deals(test)
+    play_two_seat_deal(first, WIN, WIN, commit)
+    # One game of the second deal ended: it waits for its twin, which still plays the same cards.
+    end_game(second.first_game_id, {0: 1.0, 1: 0.0}, commit)
     expected = {first.first_game_id, first.second_game_id}
 
     status, lines = exported(client_for(author), test)
@@ -56,3 +58,7 @@ def test_a_version_tests_games_export_to_its_author_and_once_published_to_everyo
     VersionTest.objects.filter(pk=test.pk).update(published=True)
     status, lines = exported(client_for(stranger), test)
     assert status == 200 and {line["id"] for line in lines} == expected
+
+    end_game(second.second_game_id, {1: 1.0, 0: 0.0}, commit)
+    status, lines = exported(client_for(stranger), test)
+    assert {line["id"] for line in lines} == expected | {second.first_game_id, second.second_game_id}
