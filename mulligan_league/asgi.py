@@ -1,9 +1,9 @@
 """The ASGI application, served by uvicorn (``manage.py serve``; gunicorn's uvicorn workers in the
 image).
 
-The event streams (``/api/games/{id}/stream/``, ``/api/tournaments/{id}/stream/``) are Django async
-views: a reader waiting for the next event holds no thread (games.streams). Every other request
-runs the WSGI application in a pool of ``WEB_THREADS`` threads (a2wsgi), as gunicorn's threaded
+The event streams (``/api/games/{id}/stream/``, ``/api/tournaments/{id}/stream/``,
+``/api/bots/{id}/tests/{tid}/stream/``) are Django async views: a reader waiting for the next event
+holds no thread (games.streams). Every other request runs the WSGI application in a pool of ``WEB_THREADS`` threads (a2wsgi), as gunicorn's threaded
 workers ran it: the same bound on threads and database connections, and each thread keeps its
 connection between requests (``CONN_MAX_AGE``), which Django's ASGI handler, opening a new thread
 per request, could not (its docs ask for a connection pool instead).
@@ -42,7 +42,7 @@ django.setup(set_prefix=False)
 streams = StreamHandler()
 pages = WSGIMiddleware(get_wsgi_application(), workers=settings.WEB_THREADS)  # type: ignore[arg-type]
 
-STREAM_PATH = re.compile(r"/api/(games|tournaments)/[0-9]+/stream/")
+STREAM_PATH = re.compile(r"/api/((games|tournaments)/[0-9]+|bots/[0-9]+/tests/[0-9]+)/stream/")
 
 
 async def application(scope: dict[str, Any], receive: Any, send: Any) -> None:

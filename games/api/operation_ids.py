@@ -28,6 +28,7 @@ OPERATION_IDS: dict[tuple[str, str], str] = {
     ("GET", "/api/bots/{id}/tests/"): "list_version_tests",
     ("POST", "/api/bots/{id}/tests/"): "start_version_test",
     ("GET", "/api/bots/{id}/tests/{tid}/"): "get_version_test",
+    ("GET", "/api/bots/{id}/tests/{tid}/stream/"): "follow_version_test",
     ("POST", "/api/bots/{id}/tests/{tid}/stop/"): "stop_version_test",
     ("POST", "/api/bots/{id}/tests/{tid}/publish/"): "publish_version_test",
     # The registered games

@@ -18,7 +18,8 @@ from rest_framework.views import APIView
 
 from games.api.response_serializers import GameViewSerializer, SeatSummarySerializer
 from games.api.schema import error
-from games.models import GameStatus, TournamentEventKind
+from games.api.version_test_serializers import EstimateSerializer, LlrSerializer, VersionTestSerializer
+from games.models import GameStatus, TournamentEventKind, VersionTestState
 
 NDJSON = "application/x-ndjson"
 EVENT_STREAM = "text/event-stream"
@@ -102,6 +103,53 @@ class TournamentEventSerializer(serializers.Serializer):
     )
 
 
+class VersionTestSnapshotEventSerializer(serializers.Serializer):
+    id = serializers.IntegerField(help_text="the number of pairs counted so far")
+    type = serializers.ChoiceField(choices=["test"])
+    test = serializers.IntegerField(help_text="the test's id")
+    view = VersionTestSerializer(help_text="the test as GET /api/bots/{id}/tests/{tid}/ shows it")
+
+
+class VersionTestFiguresEventSerializer(serializers.Serializer):
+    id = serializers.IntegerField(help_text="figures: the number of pairs counted; end: one past it")
+    type = serializers.ChoiceField(choices=["figures", "end"])
+    test = serializers.IntegerField()
+    # Text, as the detail's: a second "state" enum would rename the competitions' StateEnum.
+    state = serializers.CharField(
+        help_text=f"one of {', '.join(VersionTestState.values)}; end: how the test finished"
+    )
+    finished_at = serializers.DateTimeField(allow_null=True)
+    deals_started = serializers.IntegerField()
+    pairs = serializers.IntegerField(help_text="deals whose two games were counted")
+    games = serializers.IntegerField(help_text="games counted (two per pair)")
+    wins = serializers.IntegerField()
+    draws = serializers.IntegerField()
+    losses = serializers.IntegerField()
+    pentanomial = serializers.ListField(
+        child=serializers.IntegerField(), help_text="two seats: the pairs LL, LD, DD+WL, WD, WW; else empty"
+    )
+    paired_values = serializers.DictField(
+        child=serializers.IntegerField(), help_text="larger tables: each pair value and its count"
+    )
+    elo0 = serializers.FloatField()
+    elo1 = serializers.FloatField()
+    model = serializers.CharField()
+    llr = LlrSerializer()
+    elo = EstimateSerializer(help_text="logistic Elo per game")
+    nelo = EstimateSerializer(help_text="normalized Elo per game")
+
+
+VERSION_TEST_EVENT = PolymorphicProxySerializer(
+    component_name="VersionTestStreamEvent",
+    serializers={
+        "test": VersionTestSnapshotEventSerializer,
+        "figures": VersionTestFiguresEventSerializer,
+        "end": VersionTestFiguresEventSerializer,
+    },
+    resource_type_field_name="type",
+)
+
+
 LAST_EVENT_ID = OpenApiParameter(
     "Last-Event-ID",
     {"type": "string", "pattern": "^[0-9]{1,10}$"},
@@ -126,6 +174,11 @@ STREAM_REFUSALS = {
         "seated in it follow it until every table has finished."
     ),
     406: error(f"The Accept header takes neither {NDJSON} nor {EVENT_STREAM}."),
+}
+VERSION_TEST_STREAM_REFUSALS = {
+    400: STREAM_REFUSALS[400],
+    404: error("No such bot, or no test of it you may see (another's test until it is published)."),
+    406: STREAM_REFUSALS[406],
 }
 HEARTBEATS = (
     "While nothing happens a heartbeat comes every STREAM_HEARTBEAT_SECONDS (15 by default): an empty "
@@ -174,6 +227,31 @@ class TournamentStreamDocs(APIView):
         raise NotImplementedError
 
 
+class VersionTestStreamDocs(APIView):
+    permission_classes = [permissions.AllowAny]
+
+    @extend_schema(
+        summary="Follow a version test as its pairs are counted",
+        description="The test's figures as they change, for whoever may read the test (its author; "
+        "anyone once it is published). Without Last-Event-ID it starts with a `test` event (the test "
+        "as the detail shows it, with the number of pairs counted as id); then a `figures` event each "
+        "time a pair is counted (id: the pairs counted; the counts, LLR with its bounds, Elo and "
+        "normalized Elo, state), and `end` when the test is accepted, rejected, inconclusive or "
+        "stopped (id: one past the last pair; the final figures), after which the stream ends. The "
+        "figures are cumulative, so a reader that resumes with Last-Event-ID n gets one `figures` "
+        "event, the latest, if more than n pairs were counted meanwhile (not one per pair missed), "
+        "then the end if the test has finished. " + HEARTBEATS,
+        parameters=[LAST_EVENT_ID, LAST_EVENT_ID_QUERY],
+        responses={
+            (200, NDJSON): OpenApiResponse(VERSION_TEST_EVENT, description=STREAM_BODY),
+            (200, EVENT_STREAM): SSE_BODY,
+            **VERSION_TEST_STREAM_REFUSALS,
+        },
+    )
+    def get(self, request: Any, pk: int, tid: int) -> None:  # documentation only
+        raise NotImplementedError
+
+
 def add_stream_endpoints(endpoints: list[tuple[Any, ...]]) -> list[tuple[Any, ...]]:
     """drf-spectacular's preprocessing hook: the streams among the endpoints it documents."""
     return [
@@ -184,5 +262,11 @@ def add_stream_endpoints(endpoints: list[tuple[Any, ...]]) -> list[tuple[Any, ..
             "api/tournaments/<id:pk>/stream/",
             "GET",
             TournamentStreamDocs.as_view(),
+        ),
+        (
+            "/api/bots/{pk}/tests/{tid}/stream/",
+            "api/bots/<id:pk>/tests/<id:tid>/stream/",
+            "GET",
+            VersionTestStreamDocs.as_view(),
         ),
     ]

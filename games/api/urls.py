@@ -76,6 +76,7 @@ urlpatterns = [
     path("bots/<id:pk>/faults/", bots.BotFaultsView.as_view(), name="api-bot-faults"),
     path("bots/<id:pk>/tests/", version_tests.VersionTestListCreateView.as_view(), name="api-bot-tests"),
     path("bots/<id:pk>/tests/<id:tid>/", version_tests.VersionTestDetailView.as_view(), name="api-bot-test"),
+    path("bots/<id:pk>/tests/<id:tid>/stream/", streams.version_test_stream, name="api-bot-test-stream"),
     path(
         "bots/<id:pk>/tests/<id:tid>/stop/",
         version_tests.VersionTestStopView.as_view(),

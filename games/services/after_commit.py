@@ -17,7 +17,7 @@ from games import tasks
 from games.models import MatchGame
 from games.selectors.games import game_has_submitted_bots, games_with_submitted_bots
 from games.selectors.version_tests import version_test_games
-from games.streams.notices import game_channel, publish, tournament_channel
+from games.streams.notices import game_channel, publish, tournament_channel, version_test_channel
 
 
 def bots_play_on_commit(game_pk: int, *, submitted: bool | None = None) -> None:
@@ -121,8 +121,10 @@ def _deliver_on_commit(notification_pk: int) -> None:
     transaction.on_commit(lambda: tasks.deliver_notification.delay(notification_pk), robust=True)
 
 
-def streams_announce_on_commit(*, games: Sequence[int] = (), tournaments: Sequence[int] = ()) -> None:
-    """Wake the event streams of these games and tournaments once the transaction commits.
+def streams_announce_on_commit(
+    *, games: Sequence[int] = (), tournaments: Sequence[int] = (), version_tests: Sequence[int] = ()
+) -> None:
+    """Wake the event streams of these games, tournaments and version tests once the transaction commits.
 
     ``robust``: the change is committed by then; a Redis that is away costs a delay, not an error.
     """
@@ -130,5 +132,6 @@ def streams_announce_on_commit(*, games: Sequence[int] = (), tournaments: Sequen
         return  # the embedded default: its streams look at the database (games.streams.waiting)
     channels = [game_channel(pk) for pk in dict.fromkeys(games)]
     channels += [tournament_channel(pk) for pk in dict.fromkeys(tournaments)]
+    channels += [version_test_channel(pk) for pk in dict.fromkeys(version_tests)]
     if channels:
         transaction.on_commit(lambda: publish(channels), robust=True)

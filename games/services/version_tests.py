@@ -57,7 +57,7 @@ from games.ratings.sprt import (
     pair_value,
     pentanomial_cell,
 )
-from games.services.after_commit import version_test_games_play_on_commit
+from games.services.after_commit import streams_announce_on_commit, version_test_games_play_on_commit
 from games.services.bot_eligibility import check_may_compete
 from games.services.errors import Conflict, InvalidInput, NotAllowed, NotFound
 from games.services.game_flow import games_cancel
@@ -153,6 +153,7 @@ def version_test_stop(*, test_pk: int, user: AbstractBaseUser | AnonymousUser) -
     if not test.is_running:
         raise VersionTestFinished(f"the test is {test.state} already")
     _finish(test, VersionTestState.STOPPED, timezone.now())
+    streams_announce_on_commit(version_tests=[test.pk])
     return test
 
 
@@ -165,6 +166,8 @@ def version_test_publish(
     if test.published != published:
         test.published = published
         test.save(update_fields=["published"])
+        # A stranger's stream of a test made private again ends at its next read.
+        streams_announce_on_commit(version_tests=[test.pk])
     return test
 
 
@@ -484,6 +487,8 @@ def version_test_advance(*, test_pk: int, now: datetime | None = None) -> int:
         _finish(test, VersionTestState.INCONCLUSIVE, now)
     else:
         _fill(test, now)
+    if counted or not test.is_running:
+        streams_announce_on_commit(version_tests=[test.pk])
     return counted
 
 

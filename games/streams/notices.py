@@ -1,4 +1,4 @@
-"""Announcements that a game or a tournament has news, published once its transaction commits.
+"""Announcements that a game, a tournament or a version test has news, published once its transaction commits.
 
 An announcement carries nothing of the game: a stream that hears it reads what is new from the
 database, as its own reader may see it. So a lost announcement loses no event (the next one, or a
@@ -25,6 +25,10 @@ def game_channel(game_pk: int) -> str:
 
 def tournament_channel(tournament_pk: int) -> str:
     return f"{CHANNEL_PREFIX}tournament:{tournament_pk}"
+
+
+def version_test_channel(test_pk: int) -> str:
+    return f"{CHANNEL_PREFIX}versiontest:{test_pk}"
 
 
 @cache

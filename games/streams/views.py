@@ -1,4 +1,5 @@
-"""``GET /api/games/{id}/stream/`` and ``GET /api/tournaments/{id}/stream/``: async views.
+"""``GET /api/games/{id}/stream/``, ``GET /api/tournaments/{id}/stream/`` and
+``GET /api/bots/{id}/tests/{tid}/stream/``: async views.
 
 Under an ASGI server (uvicorn: ``manage.py serve``, the Docker image) a stream is a coroutine that
 waits on Redis between reads and holds no thread; its database reads run in the server's shared
@@ -6,8 +7,9 @@ thread pool. Under a WSGI server (runserver, the test suite's live_server) the s
 its request's thread and ends after ``STREAM_WSGI_SECONDS``; the reader reconnects with
 Last-Event-ID (a browser's EventSource does so by itself) and misses nothing.
 
-Authentication as the API's (a token or the session), the same permissions as the game's and the
-tournament's reads (anyone may follow; a seat sees its own observation), and the API's error shape.
+Authentication as the API's (a token or the session), the same permissions as the game's, the
+tournament's and the version test's reads (anyone may follow a game; a seat sees its own
+observation; a version test is its author's until published), and the API's error shape.
 """
 
 from __future__ import annotations
@@ -30,6 +32,7 @@ from games.api.authentication import HashedTokenAuthentication
 from games.streams.formats import FORMATS, StreamFormat, format_for
 from games.streams.game_stream import BadLastEventId, GameStream, StreamNotFound, StreamRefused
 from games.streams.tournament_stream import TournamentStream
+from games.streams.version_test_stream import VersionTestStream
 from games.streams.waiting import async_waiter, waiter
 
 T = TypeVar("T")
@@ -205,3 +208,12 @@ async def tournament_stream(request: HttpRequest, pk: int) -> HttpResponse:
     if isinstance(user, JsonResponse):
         return user
     return await _stream_response(request, TournamentStream(pk))
+
+
+@csrf_exempt  # GET only (the others get a 405 in the API's shape), as DRF's views are exempt
+@never_cache
+async def version_test_stream(request: HttpRequest, pk: int, tid: int) -> HttpResponse:
+    user = await _reader(request)
+    if isinstance(user, JsonResponse):
+        return user
+    return await _stream_response(request, VersionTestStream(pk, tid, user))

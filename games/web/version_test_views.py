@@ -1,6 +1,7 @@
 """Version test pages: the form on a bot's page that starts one, and a test's page with its figures,
 stop and publish buttons; the page follows its test (static/js/versiontest.js) as a game page follows
-its game: a long poll says when the figures changed, and the figures' part is fetched again.
+its game: the test's event stream (``GET /api/bots/{id}/tests/{tid}/stream/``) says when the figures
+changed, and the figures' part is fetched again.
 
 Every action calls the service the API calls; a refusal is shown with the service's status and
 changes nothing; a success redirects (post/redirect/get).
@@ -123,8 +124,8 @@ def version_test_wait(request: HttpRequest, pk: int, tid: int) -> JsonResponse:
     """``?after=n`` (the pairs the page shows): answers once the test has other than n pairs or has
     stopped running, or after ``GAME_PAGE_WAIT_SECONDS`` with ``changed: false``.
 
-    The hook for the event streams being built for the game pages: this long poll and the page's
-    script are all a stream would replace (the part endpoint stays)."""
+    The long poll the page used before its event stream; it still answers, as the game page's
+    ``/games/<id>/wait/`` does, for pages loaded before and scripts that read it."""
     if getattr(request, "limited", False):
         return JsonResponse({"detail": "too many requests: wait a minute", "code": "throttled"}, status=429)
     raw = request.GET.get("after", "")

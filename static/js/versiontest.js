@@ -1,18 +1,19 @@
-// Keeps a version test's page live, as game.js keeps a game page: waits (a long poll) for the test
-// to count another pair or to stop, then fetches the figures' part again and swaps it in. The page
-// works without it: a reload shows the same. This long poll is the one thing an event stream would
-// replace (data-wait-url); the part endpoint (data-part-url) stays as it is.
+// Keeps a version test's page live, as game.js keeps a game page: follows the test's event stream
+// (GET /api/bots/{id}/tests/{tid}/stream/, server-sent events, the same stream API clients read)
+// and, when a pair is counted or the test ends, fetches the figures' part again and swaps it in.
+// The page works without it: a reload shows the same.
 (function () {
   "use strict";
 
   var root = document.getElementById("test-live");
-  if (!root || !window.fetch || !window.JSON) {
+  if (!root || !window.fetch || !window.EventSource) {
     return;
   }
-  var waitUrl = root.getAttribute("data-wait-url");
+  var streamUrl = root.getAttribute("data-stream-url");
   var partUrl = root.getAttribute("data-part-url");
   var announce = document.querySelector("[data-live-announce]");
-  var failures = 0;
+  var refreshing = null;
+  var again = false;
 
   function shown() {
     var status = root.querySelector("[data-testid=test-status]");
@@ -36,40 +37,39 @@
     }
   }
 
+  // One fetch of the figures' part at a time; pairs counted meanwhile are answered by one more
+  // fetch once it is done (the part shows the latest figures, so one is enough).
   function refresh() {
-    return fetch(partUrl, {credentials: "same-origin", headers: {"Accept": "text/html"}}).then(function (response) {
+    if (refreshing) {
+      again = true;
+      return;
+    }
+    refreshing = fetch(partUrl, {credentials: "same-origin", headers: {"Accept": "text/html"}}).then(function (response) {
       if (!response.ok) {
         throw new Error("test part: " + response.status);
       }
       return response.text();
-    }).then(swap);
-  }
-
-  function later() {
-    failures += 1;
-    // A server that is away is asked again less and less often (2 s, 4 s, ... at most a minute).
-    window.setTimeout(wait, Math.min(60000, 1000 * Math.pow(2, failures)));
-  }
-
-  function wait() {
-    var now = shown();
-    if (!now || !now.running) {
-      return;
-    }
-    var url = waitUrl + "?after=" + encodeURIComponent(now.pairs);
-    fetch(url, {credentials: "same-origin", headers: {"Accept": "application/json"}}).then(function (response) {
-      if (!response.ok) {
-        throw new Error("wait: " + response.status);
+    }).then(swap).catch(function () {
+      again = true; // the next event, or the stream's reconnection, tries again
+    }).then(function () {
+      refreshing = null;
+      if (again) {
+        again = false;
+        window.setTimeout(refresh, 500);
       }
-      return response.json();
-    }).then(function (answer) {
-      failures = 0;
-      if (answer.changed) {
-        return refresh().then(wait);
-      }
-      wait();
-    }).catch(later);
+    });
   }
 
-  wait();
+  var now = shown();
+  if (!now || !now.running) {
+    return;
+  }
+  // Resumes from the pairs the page shows; EventSource reconnects by itself (a server restart, a
+  // WSGI server ending the stream), sending the id of the last event it got.
+  var stream = new EventSource(streamUrl + "?last_event_id=" + encodeURIComponent(now.pairs));
+  stream.addEventListener("figures", refresh);
+  stream.addEventListener("end", function () {
+    stream.close();
+    refresh();
+  });
 })();

@@ -1,5 +1,6 @@
 """A bot author, in Chromium: starts a version test from the bot's page, watches its figures change
-as pairs are counted (the page's long poll, no reload), stops it and publishes it; a visitor then
+as pairs are counted (the page's event stream, no reload; here served by ``live_server``, a WSGI
+server, where the stream runs in a request's thread), stops it and publishes it; a visitor then
 sees it on the bot's page. Screenshots: ``version-test-running``, ``version-test-stopped``.
 
 The test's games are not handed to a worker here: the script ends them through the game flow (a
@@ -43,7 +44,7 @@ def test_an_author_starts_watches_stops_and_publishes_a_version_test(
     monkeypatch.setattr(
         "games.services.version_tests.version_test_games_play_on_commit", lambda *a, **k: None
     )
-    settings.LONG_POLL_INTERVAL = 0.2
+    settings.STREAM_POLL_SECONDS = 0.2  # when no Redis announces the pairs, the stream reads this often
     author = player_create(username="vera", password=PASSWORD)
     builtin_bots_ensure()
     heuristic = Bot.objects.get(kind="builtin", game_id="mulligan", engine_bot="heuristic")

@@ -373,6 +373,7 @@ def test_every_url_pattern_with_an_id_is_swept() -> None:
         "api-game-moves",
         "api-game-stream",
         "api-tournament-stream",
+        "api-bot-test-stream",
         "api-bot-version",
         "api-bot-faults",
         "api-tournament-round",

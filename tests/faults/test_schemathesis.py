@@ -62,6 +62,7 @@ RULES_BEYOND_THE_SCHEMA = {
     "GET /api/games/export/": "the player, bot, tournament or league named must exist; until must come after since",
     "GET /api/games/{id}/stream/": "Last-Event-ID must name an event the stream has (at most its latest)",
     "GET /api/tournaments/{id}/stream/": "Last-Event-ID must name an event the stream has (at most its latest)",
+    "GET /api/bots/{id}/tests/{tid}/stream/": "Last-Event-ID must name an event the stream has (at most its latest)",
 }
 
 

@@ -44,7 +44,7 @@ def test_the_owner_starts_a_test_from_the_bot_page(
     assert sent.status_code == 302 and sent["Location"] == f"/bots/{heuristic.pk}/tests/{test.pk}/"
     shown = client.get(sent["Location"]).content.decode()
     assert 'data-testid="test-figures"' in shown and 'data-testid="stop-form"' in shown
-    assert f'data-wait-url="/bots/{heuristic.pk}/tests/{test.pk}/wait/"' in shown
+    assert f'data-stream-url="/api/bots/{heuristic.pk}/tests/{test.pk}/stream/"' in shown
 
 
 def test_a_refused_form_says_why_next_to_the_field_and_starts_nothing(

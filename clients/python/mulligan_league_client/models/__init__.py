@@ -163,8 +163,13 @@ from .version_test import VersionTest
 from .version_test_config import VersionTestConfig
 from .version_test_create_request import VersionTestCreateRequest
 from .version_test_create_request_config import VersionTestCreateRequestConfig
+from .version_test_figures_event import VersionTestFiguresEvent
+from .version_test_figures_event_paired_values import VersionTestFiguresEventPairedValues
+from .version_test_figures_event_type_enum import VersionTestFiguresEventTypeEnum
 from .version_test_paired_values import VersionTestPairedValues
 from .version_test_publish_request import VersionTestPublishRequest
+from .version_test_snapshot_event import VersionTestSnapshotEvent
+from .version_test_snapshot_event_type_enum import VersionTestSnapshotEventTypeEnum
 
 __all__ = (
     "ApiToken",
@@ -330,6 +335,11 @@ __all__ = (
     "VersionTestConfig",
     "VersionTestCreateRequest",
     "VersionTestCreateRequestConfig",
+    "VersionTestFiguresEvent",
+    "VersionTestFiguresEventPairedValues",
+    "VersionTestFiguresEventTypeEnum",
     "VersionTestPairedValues",
     "VersionTestPublishRequest",
+    "VersionTestSnapshotEvent",
+    "VersionTestSnapshotEventTypeEnum",
 )
