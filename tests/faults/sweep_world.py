@@ -40,6 +40,7 @@ from games.models import (
     Tournament,
     Vacation,
     ValidationStatus,
+    VersionTest,
 )
 from games.selectors.games import game_state
 from games.services.challenges import Opponent, challenge_create
@@ -80,6 +81,7 @@ class World:
     league: League  # running: alice and her program bot on the ladder
     challenge: Challenge  # alice's, to dave
     vacation: Vacation
+    version_test: VersionTest  # alice's program bot against the built-in random bot, unpublished
     token: ApiToken
     token_key: str
     secrets: dict[str, str] = field(default_factory=dict)  # what -> the planted text
@@ -205,6 +207,20 @@ def build_world() -> World:
     vacation = Vacation.objects.create(
         player=alice, starts_at=now + timedelta(days=10), ends_at=now + timedelta(days=12)
     )
+    # A row as the service leaves one (no deals played: the sweep is about who may read and change it).
+    version_test = VersionTest.objects.create(
+        owner=alice,
+        bot=program_bot,
+        candidate_version=program_bot.active_version,
+        baseline_bot=random_bot,
+        game_id="mulligan",
+        config={"players": 2},
+        elo0=0.0,
+        elo1=2.0,
+        alpha=0.05,
+        beta=0.05,
+        max_deals=100,
+    )
     token, key = token_create(user=alice.user, name="alice's script")
     notification_settings = NotificationSettings.objects.create(
         user=alice.user, webhook_url=f"https://hooks.example.com/{secrets['webhook URL']}"
@@ -236,6 +252,7 @@ def build_world() -> World:
         league=league,
         challenge=challenge,
         vacation=vacation,
+        version_test=version_test,
         token=token,
         token_key=key,
         secrets=secrets,

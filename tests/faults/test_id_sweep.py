@@ -107,7 +107,10 @@ def fill(route: Route, world: World) -> list[Target]:
         "games": games,
         "challenges": [(None, {"pk": world.challenge.pk})],
         "players": [(None, {"pk": world.alice.pk, "competitor_pk": world.alice.competitor_id})],
-        "bots": [(None, {"pk": bot.pk, "number": 1}) for bot in (world.program_bot, world.http_bot)],
+        "bots": [
+            (None, {"pk": bot.pk, "number": 1, "tid": world.version_test.pk})
+            for bot in (world.program_bot, world.http_bot)
+        ],
         "tournaments": [
             (None, {"pk": t.pk, "number": 1}) for t in (world.tournament, world.running_tournament)
         ],

@@ -59,6 +59,8 @@ RULES_BEYOND_THE_SCHEMA = {
     "PATCH /api/me/notifications/": "a webhook URL must be an http(s) URL",
     "POST /api/me/notifications/test/": "there must be a verified address or a webhook to test",
     "POST /api/auth/token/": "the user name and password must match an active account",
+    "POST /api/bots/{id}/tests/": "the versions, baseline and opponents named must exist and be the author's "
+    "to play, elo0 must be below elo1, and the config must be one the game takes",
     "GET /api/games/export/": "the player, bot, tournament or league named must exist; until must come after since",
     "GET /api/games/{id}/stream/": "Last-Event-ID must name an event the stream has (at most its latest)",
     "GET /api/tournaments/{id}/stream/": "Last-Event-ID must name an event the stream has (at most its latest)",
