@@ -10,8 +10,10 @@ from typing import Any
 from django.test import Client
 
 from engine import get_game
-from games.models import Game, Player
+from games.models import Game, MatchGame, Player
 from games.selectors.games import DEAL_IN_PLAY
+from games.services.competitions import tournament_start
+from tests.games.competitions.conftest import open_tournament
 
 API_READS = ("/api/games/{pk}/", "/api/games/{pk}/moves/", "/api/games/{pk}/moves/?limit=2")
 PAGES = ("/games/{pk}/", "/games/{pk}/live/", "/games/{pk}/replay/")
@@ -75,3 +77,21 @@ def assert_pages_open(game: Game, browser: Client) -> None:
     page = browser.get(f"/games/{game.pk}/").content.decode()
     assert 'data-testid="replay-link"' in page
     assert browser.get(f"/games/{game.pk}/replay/").status_code == 200
+
+
+def duplicate_round_one(people: list[Player]) -> tuple[Game, Game]:
+    """A three_card tournament of these people started: its first round's two tables, one deal."""
+    tournament = open_tournament(
+        field=[person.competitor for person in people], game_id="three_card", rounds=1, config={"hands": 2}
+    )
+    tournament_start(tournament_pk=tournament.pk)
+    games = MatchGame.objects.filter(match__round__tournament=tournament).select_related("game")
+    first, second = (match_game.game for match_game in games.order_by("match__table"))
+    assert first.seed == second.seed and first.status == second.status == "running"
+    return first, second
+
+
+def seated_people(game: Game, people: list[Player]) -> dict[int, Player]:
+    """Who of these people sits in each seat of the game."""
+    by_competitor = {person.competitor_id: person for person in people}
+    return {seat.index: by_competitor[seat.competitor_id] for seat in game.seats.all()}

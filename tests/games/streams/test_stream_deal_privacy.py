@@ -10,7 +10,7 @@ from django.contrib.auth.models import AnonymousUser
 
 from games.models import Player
 from games.streams.game_stream import GameStream, StreamRefused
-from tests.games.competitions.test_deal_privacy import _round_one, _seated
+from tests.games.deal_privacy import duplicate_round_one, seated_people
 from tests.games.factories import PlayerFactory
 from tests.games.helpers import play_to_end
 
@@ -20,10 +20,10 @@ pytestmark = pytest.mark.django_db
 def test_a_shared_deal_streams_only_to_its_table_and_keeps_its_seed_until_every_table_is_done() -> None:
     people: list[Player] = PlayerFactory.create_batch(4)
     stranger = PlayerFactory()
-    first, second = _round_one(people)
+    first, second = duplicate_round_one(people)
     play_to_end(first, random.Random(1))
     first.refresh_from_db()
-    at_first, at_second = _seated(first, people), _seated(second, people)
+    at_first, at_second = seated_people(first, people), seated_people(second, people)
 
     for reader in (AnonymousUser(), stranger.user, *(person.user for person in at_second.values())):
         with pytest.raises(StreamRefused, match="another table"):
