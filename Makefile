@@ -114,7 +114,7 @@ client: schema clients-install
 
 bench: install bench-api
 	$(PY) -m pip install --quiet --disable-pip-version-check -e '.[dev,bench]'
-	$(PY) bench/engine.py
+	$(PY) bench/engine_speed.py
 	$(PY) bench/three_card.py
 	$(PY) bench/ratings.py
 	$(PY) bench/sprt.py

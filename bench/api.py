@@ -21,39 +21,22 @@ concurrency, and a line with the data sizes and the machine. Progress goes to st
 
 from __future__ import annotations
 
-import sys
+import argparse
+import json
+import os
+import platform
+import statistics
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
-_BENCH = Path(__file__).resolve().parent
-_ROOT = _BENCH.parent
-
-
-def _fix_sys_path() -> None:
-    # `python bench/api.py` puts bench/ first on sys.path, where bench/engine.py would stand in for
-    # the `engine` package; the repository goes first and bench/ last (for api_seed, api_load ...).
-    sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != _BENCH]
-    if str(_ROOT) not in sys.path:
-        sys.path.insert(0, str(_ROOT))
-    sys.path.append(str(_BENCH))
-
-
-_fix_sys_path()
-
-import argparse  # noqa: E402
-import json  # noqa: E402
-import os  # noqa: E402
-import platform  # noqa: E402
-import statistics  # noqa: E402
-import time  # noqa: E402
-from collections.abc import Callable  # noqa: E402
-from dataclasses import dataclass  # noqa: E402
-from typing import Any  # noqa: E402
-
-import psycopg  # noqa: E402
-import redis  # noqa: E402
-from api_load import GetTarget, Result, Session, Target, follow_next, measure  # noqa: E402
-from api_moves import MoveTarget  # noqa: E402
-from api_seed import (  # noqa: E402
+import psycopg
+import redis
+from api_load import GetTarget, Result, Session, Target, follow_next, measure
+from api_moves import MoveTarget
+from api_seed import (
     GAME_ID,
     Seeded,
     Sizes,
@@ -64,7 +47,9 @@ from api_seed import (  # noqa: E402
     seeded,
     stderr,
 )
-from api_server import BARE_PATH, Server, running, server_env  # noqa: E402
+from api_server import BARE_PATH, Server, running, server_env
+
+_ROOT = Path(__file__).resolve().parent.parent
 
 DEFAULT_DATABASE_URL = "postgres://postgres@127.0.0.1:5432/ml_bench"
 DEFAULT_REDIS_URL = "redis://127.0.0.1:6379/12"

@@ -13,40 +13,26 @@ Wall-clock times (a round trip is mostly waiting for another process), on a mach
 
 from __future__ import annotations
 
+import argparse
+import json
+import platform
+import random
+import statistics
+import subprocess
 import sys
+import tempfile
+import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
-_BENCH = Path(__file__).resolve().parent
-_ROOT = _BENCH.parent
-
-
-def _fix_sys_path() -> None:
-    # As in bench/engine.py: bench/ must not shadow the packages of the repository.
-    sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != _BENCH]
-    if str(_ROOT) not in sys.path:
-        sys.path.insert(0, str(_ROOT))
-
-
-_fix_sys_path()
-
-import argparse  # noqa: E402
-import json  # noqa: E402
-import platform  # noqa: E402
-import random  # noqa: E402
-import statistics  # noqa: E402
-import subprocess  # noqa: E402
-import tempfile  # noqa: E402
-import time  # noqa: E402
-from collections.abc import Callable  # noqa: E402
-from typing import Any  # noqa: E402
-
-from engine.bots.http import HttpBot  # noqa: E402
-from engine.bots.kit import template  # noqa: E402
-from engine.bots.program import ProgramBot  # noqa: E402
-from engine.bots.protocol import RemoteBot, decision_message, encode_line  # noqa: E402
-from engine.bots.referee import Clock, play_refereed  # noqa: E402
-from engine.bots.sandbox import sandbox_available  # noqa: E402
-from engine.core import JSON, Action, new_state  # noqa: E402
+from engine.bots.http import HttpBot
+from engine.bots.kit import template
+from engine.bots.program import ProgramBot
+from engine.bots.protocol import RemoteBot, decision_message, encode_line
+from engine.bots.referee import Clock, play_refereed
+from engine.bots.sandbox import sandbox_available
+from engine.core import JSON, Action, new_state
 
 TRIVIAL_PROGRAM = """\
 import json, sys

@@ -24,35 +24,21 @@ Stdout: one JSON line per figure (the export, the COPY reference) and a setup li
 
 from __future__ import annotations
 
-import sys
+import argparse
+import http.client
+import json
+import os
+import threading
+import time
 from pathlib import Path
+from typing import Any
 
-_BENCH = Path(__file__).resolve().parent
-_ROOT = _BENCH.parent
+import psycopg
+from api import ensure_data, machine
+from api_seed import stderr
+from api_server import running, server_env
 
-
-def _fix_sys_path() -> None:
-    # As bench/api.py: bench/engine.py must not stand in for the `engine` package.
-    sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != _BENCH]
-    if str(_ROOT) not in sys.path:
-        sys.path.insert(0, str(_ROOT))
-    sys.path.append(str(_BENCH))
-
-
-_fix_sys_path()
-
-import argparse  # noqa: E402
-import http.client  # noqa: E402
-import json  # noqa: E402
-import os  # noqa: E402
-import threading  # noqa: E402
-import time  # noqa: E402
-from typing import Any  # noqa: E402
-
-import psycopg  # noqa: E402
-from api import ensure_data, machine  # noqa: E402
-from api_seed import stderr  # noqa: E402
-from api_server import running, server_env  # noqa: E402
+_ROOT = Path(__file__).resolve().parent.parent
 
 DEFAULT_DATABASE_URL = "postgres://postgres@127.0.0.1:5432/ml_bench_export"
 DEFAULT_REDIS_URL = "redis://127.0.0.1:6379/13"

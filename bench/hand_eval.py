@@ -1,7 +1,7 @@
 """Benchmark the Mulligan 5-card evaluator (``hand_key``) against treys' 5-card evaluator.
 
 Run ``python bench/hand_eval.py`` from the repository root (``--counts`` also prints the category
-of all 2,598,960 hands, a published-table style check). ``bench/engine.py`` imports
+of all 2,598,960 hands, a published-table style check). ``bench/engine_speed.py`` imports
 :func:`benchmark_hand_evaluators` with ``bench/`` on ``sys.path``; importing has no side effects.
 """
 

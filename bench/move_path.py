@@ -17,38 +17,22 @@ and nobody consumes them; a Redis URL publishes to Redis, whose database this ru
 
 from __future__ import annotations
 
+import argparse
+import cProfile
+import io
+import json
+import os
+import platform
+import pstats
+import random
+import statistics
 import sys
-from pathlib import Path
-
-_BENCH = Path(__file__).resolve().parent
-_ROOT = _BENCH.parent
-
-
-def _fix_sys_path() -> None:
-    # `python bench/move_path.py` puts bench/ first on sys.path, where bench/engine.py would stand
-    # in for the `engine` package; put the repository first instead.
-    sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != _BENCH]
-    if str(_ROOT) not in sys.path:
-        sys.path.insert(0, str(_ROOT))
-
-
-_fix_sys_path()
-
-import argparse  # noqa: E402
-import cProfile  # noqa: E402
-import io  # noqa: E402
-import json  # noqa: E402
-import os  # noqa: E402
-import platform  # noqa: E402
-import pstats  # noqa: E402
-import random  # noqa: E402
-import statistics  # noqa: E402
-import time  # noqa: E402
-import uuid  # noqa: E402
-from collections.abc import Callable  # noqa: E402
-from dataclasses import dataclass  # noqa: E402
-from datetime import timedelta  # noqa: E402
-from typing import Any  # noqa: E402
+import time
+import uuid
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import timedelta
+from typing import Any
 
 GAME_ID = "mulligan"
 GOAL_RATIO = 0.3

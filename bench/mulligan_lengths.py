@@ -11,27 +11,11 @@ Not a speed figure: every number is a function of the arguments (``engine.games.
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
+import argparse
+import json
 
-_BENCH = Path(__file__).resolve().parent
-_ROOT = _BENCH.parent
-
-
-def _fix_sys_path() -> None:
-    # As in bench/engine.py: bench/ must not shadow the packages of the repository.
-    sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != _BENCH]
-    if str(_ROOT) not in sys.path:
-        sys.path.insert(0, str(_ROOT))
-
-
-_fix_sys_path()
-
-import argparse  # noqa: E402
-import json  # noqa: E402
-
-from engine.games.mulligan.config import normalize_config  # noqa: E402
-from engine.games.mulligan.lengths import length_report  # noqa: E402
+from engine.games.mulligan.config import normalize_config
+from engine.games.mulligan.lengths import length_report
 
 
 def main() -> int:

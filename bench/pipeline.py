@@ -20,35 +20,22 @@ folder.
 
 from __future__ import annotations
 
+import argparse
+import json
+import os
+import platform
+import random
+import shutil
+import subprocess
 import sys
+import tempfile
+import time
+import uuid
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
-_BENCH = Path(__file__).resolve().parent
-_ROOT = _BENCH.parent
-
-
-def _fix_sys_path() -> None:
-    # `python bench/pipeline.py` puts bench/ first on sys.path, where bench/engine.py would stand
-    # in for the `engine` package; put the repository first instead.
-    sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != _BENCH]
-    if str(_ROOT) not in sys.path:
-        sys.path.insert(0, str(_ROOT))
-
-
-_fix_sys_path()
-
-import argparse  # noqa: E402
-import json  # noqa: E402
-import os  # noqa: E402
-import platform  # noqa: E402
-import random  # noqa: E402
-import shutil  # noqa: E402
-import subprocess  # noqa: E402
-import tempfile  # noqa: E402
-import time  # noqa: E402
-import uuid  # noqa: E402
-from dataclasses import dataclass  # noqa: E402
-from typing import Any  # noqa: E402
+_ROOT = Path(__file__).resolve().parent.parent
 
 GOAL_RATIO = 0.5
 GAME_ID = "mulligan"
@@ -452,7 +439,7 @@ def run_engine(planned: list[PlannedGame], config: dict[str, Any], repeats: int)
     """The same games through ``engine.play.play_game`` in this process, the fastest of ``repeats`` runs.
 
     Identical seeded runs: the fastest is the one least disturbed by whatever else the machine was
-    doing (as ``timeit`` and ``bench/engine.py`` do); the service gets one run, so this errs on
+    doing (as ``timeit`` and ``bench/engine_speed.py`` do); the service gets one run, so this errs on
     the engine's side.
     """
     from engine.bots import make_bot

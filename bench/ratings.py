@@ -24,33 +24,17 @@ and kept for the next run when they are already there. Progress goes to stderr.
 
 from __future__ import annotations
 
+import argparse
+import json
+import os
+import random
+import resource
+import subprocess
 import sys
-from pathlib import Path
-
-_BENCH = Path(__file__).resolve().parent
-_ROOT = _BENCH.parent
-
-
-def _fix_sys_path() -> None:
-    # `python bench/ratings.py` puts bench/ first on sys.path, where bench/engine.py would stand in
-    # for the `engine` package; put the repository first instead.
-    sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != _BENCH]
-    if str(_ROOT) not in sys.path:
-        sys.path.insert(0, str(_ROOT))
-
-
-_fix_sys_path()
-
-import argparse  # noqa: E402
-import json  # noqa: E402
-import os  # noqa: E402
-import random  # noqa: E402
-import resource  # noqa: E402
-import subprocess  # noqa: E402
-import time  # noqa: E402
-from collections.abc import Iterator, Sequence  # noqa: E402
-from datetime import UTC, datetime  # noqa: E402
-from typing import Any  # noqa: E402
+import time
+from collections.abc import Iterator, Sequence
+from datetime import UTC, datetime
+from typing import Any
 
 DEFAULT_DATABASE_URL = "postgres://postgres@127.0.0.1:5432/mulligan_league_ratings_bench"
 DEFAULT_SETTINGS = "mulligan_league.settings.local"

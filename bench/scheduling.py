@@ -16,25 +16,19 @@ Not a test: timings vary with the machine and its load, so nothing here asserts 
 
 from __future__ import annotations
 
+import argparse
+import json
+import platform
+import random
+import statistics
 import sys
-from pathlib import Path
+import time
+from collections.abc import Callable
+from typing import Any, TypeVar
 
-_ROOT = Path(__file__).resolve().parent.parent
-if str(_ROOT) not in sys.path:
-    sys.path.insert(0, str(_ROOT))
-
-import argparse  # noqa: E402
-import json  # noqa: E402
-import platform  # noqa: E402
-import random  # noqa: E402
-import statistics  # noqa: E402
-import time  # noqa: E402
-from collections.abc import Callable  # noqa: E402
-from typing import Any, TypeVar  # noqa: E402
-
-from games.scheduling.swiss import Entrant, MatchResult, pair_context, pair_round, round_context  # noqa: E402
-from games.scheduling.swiss_tables import TableResult, seat_round  # noqa: E402
-from games.scheduling.tiebreaks import PlayerId, compute_standings  # noqa: E402
+from games.scheduling.swiss import Entrant, MatchResult, pair_context, pair_round, round_context
+from games.scheduling.swiss_tables import TableResult, seat_round
+from games.scheduling.tiebreaks import PlayerId, compute_standings
 
 GOAL_SECONDS = 1.0
 ROUNDS_BEFORE = 5

@@ -16,9 +16,6 @@ import json
 import random
 import sys
 import time
-from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from games.ratings.sprt import Bounds, Decision, Model, evaluate_pentanomial
 from games.ratings.sprt_simulation import (

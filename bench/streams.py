@@ -18,16 +18,14 @@ import argparse
 import asyncio
 import json
 import os
-import sys
 import time
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path[:0] = [str(ROOT), str(ROOT / "bench")]
+from api_load import GetTarget, measure
+from api_server import BARE_PATH, running, server_env
 
-from api_load import GetTarget, measure  # noqa: E402
-from api_server import BARE_PATH, running, server_env  # noqa: E402
+ROOT = Path(__file__).resolve().parents[1]
 
 DEFAULT_DATABASE_URL = "postgres://postgres@127.0.0.1:5432/ml_bench_streams"
 DEFAULT_REDIS_URL = "redis://127.0.0.1:6379/12"

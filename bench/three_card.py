@@ -12,20 +12,12 @@
 
 from __future__ import annotations
 
-import sys
+import argparse
+import json
+import platform
+import time
 from pathlib import Path
-
-_BENCH = Path(__file__).resolve().parent
-_ROOT = _BENCH.parent
-# `python bench/three_card.py` puts bench/ first on sys.path; the repository must come first.
-sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != _BENCH]
-sys.path.insert(0, str(_ROOT))
-
-import argparse  # noqa: E402
-import json  # noqa: E402
-import platform  # noqa: E402
-import time  # noqa: E402
-from typing import Any  # noqa: E402
+from typing import Any
 
 GOAL_HANDS_PER_S = 1_000_000
 GOAL_ANALYSIS_SECONDS = 60

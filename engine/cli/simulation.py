@@ -1,6 +1,6 @@
 """Many seeded games between bots with seats fixed, summed up as JSON; and that summary as text.
 
-Shared by ``simulate`` and ``bench/engine.py``.
+Shared by ``simulate`` and ``bench/engine_speed.py``.
 """
 
 from __future__ import annotations

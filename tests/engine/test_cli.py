@@ -306,13 +306,13 @@ def test_games_lists_mulligan(capsys: pytest.CaptureFixture[str]) -> None:
     assert games["mulligan"]["hidden_information"] is True
 
 
-# -- bench/engine.py, a smoke run with tiny counts (no timing assertions) ------------------------
+# -- bench/engine_speed.py, a smoke run with tiny counts (no timing assertions) ------------------------
 
 
 @pytest.fixture
 def bench_engine(monkeypatch: pytest.MonkeyPatch) -> ModuleType:
-    monkeypatch.setattr(sys, "path", list(sys.path))  # the bench adjusts sys.path; undo it afterwards
-    spec = importlib.util.spec_from_file_location("bench_engine", ROOT / "bench" / "engine.py")
+    monkeypatch.setattr(sys, "path", list(sys.path))  # whatever the bench imports leaves no trace
+    spec = importlib.util.spec_from_file_location("bench_engine", ROOT / "bench" / "engine_speed.py")
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)

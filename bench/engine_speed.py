@@ -1,4 +1,4 @@
-"""Engine throughput against OpenSpiel, and bot strength, as JSON lines: ``python bench/engine.py [--quick] [--out FILE]``.
+"""Engine throughput against OpenSpiel, and bot strength, as JSON lines: ``python bench/engine_speed.py [--quick] [--out FILE]``.
 
 One JSON object per line, one line per figure:
 
@@ -18,38 +18,21 @@ One JSON object per line, one line per figure:
 
 from __future__ import annotations
 
-import sys
+import argparse
+import json
+import platform
+import random
+import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
-_BENCH = Path(__file__).resolve().parent
-_ROOT = _BENCH.parent
-
-
-def _fix_sys_path() -> None:
-    # `python bench/engine.py` puts bench/ first on sys.path, where this very file would stand in
-    # for the `engine` package; put the repository first and bench/ last (for hand_eval).
-    sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != _BENCH]
-    if str(_ROOT) not in sys.path:
-        sys.path.insert(0, str(_ROOT))
-    sys.path.append(str(_BENCH))
-
-
-_fix_sys_path()
-
-import argparse  # noqa: E402
-import json  # noqa: E402
-import platform  # noqa: E402
-import random  # noqa: E402
-import time  # noqa: E402
-from collections.abc import Callable  # noqa: E402
-from typing import Any  # noqa: E402
-
-from engine.bots import make_bot  # noqa: E402
-from engine.cli.common import wilson_interval  # noqa: E402
-from engine.cli.configs import Table  # noqa: E402
-from engine.cli.simulation import game_seeds, run_simulation  # noqa: E402
-from engine.core import JSON, Game, get_game, registered_games  # noqa: E402
-from engine.play import play_game  # noqa: E402
+from engine.bots import make_bot
+from engine.cli.common import wilson_interval
+from engine.cli.configs import Table
+from engine.cli.simulation import game_seeds, run_simulation
+from engine.core import JSON, Game, get_game, registered_games
+from engine.play import play_game
 
 # Issue 16: random playouts on one core.
 GOALS = {"mulligan": 500_000, "three_card": 150_000, "golf": 100_000}
