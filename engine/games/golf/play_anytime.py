@@ -162,10 +162,17 @@ def has_options(state: GolfState, seat: Seat) -> bool:
         return bool(_response_cards(state, seat))
     # In any order: only whether some card has a choice counts, and a Dig Through the Bag has one
     # whenever another card is left to discard.
+    # _playable_cards() walked without building its list: a window asks this of every seat.
     hand = state.hands[seat]
-    for playable, effect in _playable_cards(state, seat, hand, None):
+    cards = state.cards
+    effects = cards.resolution_play if state.phase == REVEALED else cards.planning_play
+    typed = bool(state.pa_used[seat] or state.stack)
+    for playable in hand:
+        effect = effects.get(playable)
+        if effect is None or (typed and not _type_unused(state, seat, playable)):
+            continue
         if effect == "redraw":
-            if len(hand) > 1 and state.cards.redraw_most[playable] > 0:
+            if len(hand) > 1 and cards.redraw_most[playable] > 0:
                 return True
         elif _targets(state, seat, effect):
             return True
