@@ -246,7 +246,7 @@ def _response_cards(state: GolfState, seat: Seat) -> list[str]:
 
 def _type_unused(state: GolfState, seat: Seat, card: str) -> bool:
     """Whether ``seat`` has neither played ``card``'s Play Anytime type this turn nor has one waiting."""
-    kind = state.cards.half_of[card].id
+    kind = state.cards.kind_of[card]
     if kind in state.pa_used[seat]:
         return False
     stack = state.stack
@@ -330,9 +330,7 @@ def play_card(state: GolfState, seat: Seat, card: str, target: int | None, disca
             return
     # PlayedCard(seat, card, action, target, discard), positional as it is made on every play.
     stack.append(
-        PlayedCard(
-            seat, card, state.cards.half_of[card].id, target, None if discard is None else list(discard)
-        )
+        PlayedCard(seat, card, state.cards.kind_of[card], target, None if discard is None else list(discard))
     )
     state.ask = _responders(state, seat)
     _advance_response(state)
