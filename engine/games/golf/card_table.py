@@ -26,6 +26,8 @@ class CardTable:
     names: dict[str, tuple[str, str]]
     club_of: dict[str, Club]
     half_of: dict[str, ActionHalf]
+    # The id of each card's Action half: its Play Anytime type, asked on every window's type check.
+    kind_of: dict[str, str]
     # The Play Anytime effect a card plays as (play_anytime.effect_of), None for the others.
     effect: dict[str, str | None]
     # Whether the Action half is an Action card (it may be planned), and whether it says "target
@@ -67,6 +69,7 @@ def build_card_table(catalog: Catalog) -> CardTable:
         names=names,
         club_of=club_of,
         half_of=half_of,
+        kind_of={card: half.id for card, half in half_of.items()},
         effect=effect,
         planning_effect=planning_effect,
         resolution_effect=resolution_effect,

@@ -162,10 +162,17 @@ def has_options(state: GolfState, seat: Seat) -> bool:
         return bool(_response_cards(state, seat))
     # In any order: only whether some card has a choice counts, and a Dig Through the Bag has one
     # whenever another card is left to discard.
+    # _playable_cards() walked without building its list: a window asks this of every seat.
     hand = state.hands[seat]
-    for playable, effect in _playable_cards(state, seat, hand, None):
+    cards = state.cards
+    effects = cards.resolution_play if state.phase == REVEALED else cards.planning_play
+    typed = bool(state.pa_used[seat] or state.stack)
+    for playable in hand:
+        effect = effects.get(playable)
+        if effect is None or (typed and not _type_unused(state, seat, playable)):
+            continue
         if effect == "redraw":
-            if len(hand) > 1 and state.cards.redraw_most[playable] > 0:
+            if len(hand) > 1 and cards.redraw_most[playable] > 0:
                 return True
         elif _targets(state, seat, effect):
             return True
@@ -239,7 +246,7 @@ def _response_cards(state: GolfState, seat: Seat) -> list[str]:
 
 def _type_unused(state: GolfState, seat: Seat, card: str) -> bool:
     """Whether ``seat`` has neither played ``card``'s Play Anytime type this turn nor has one waiting."""
-    kind = state.cards.half_of[card].id
+    kind = state.cards.kind_of[card]
     if kind in state.pa_used[seat]:
         return False
     stack = state.stack
@@ -323,9 +330,7 @@ def play_card(state: GolfState, seat: Seat, card: str, target: int | None, disca
             return
     # PlayedCard(seat, card, action, target, discard), positional as it is made on every play.
     stack.append(
-        PlayedCard(
-            seat, card, state.cards.half_of[card].id, target, None if discard is None else list(discard)
-        )
+        PlayedCard(seat, card, state.cards.kind_of[card], target, None if discard is None else list(discard))
     )
     state.ask = _responders(state, seat)
     _advance_response(state)
