@@ -39,6 +39,17 @@ def _pinned_seeds(request: pytest.FixtureRequest) -> Iterator[None]:
     seeds_pin(None)
 
 
+@pytest.fixture(autouse=True)
+def _fresh_move_states() -> Iterator[None]:
+    """Engine states kept per process for the next move (games.services.move_states): never from
+    another test, whose rolled-back database may have reused the same game id and time."""
+    from games.services.move_states import move_states_clear
+
+    move_states_clear()
+    yield
+    move_states_clear()
+
+
 class SteadyBot:
     """A Mulligan bot that never folds: the game goes on until another seat ends it, whatever the deal.
 

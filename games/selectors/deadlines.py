@@ -6,7 +6,7 @@ person who must act has to have moved (vacations included). The writes are in
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
@@ -106,15 +106,23 @@ def extended_deadline(turn_started: datetime, limit: timedelta, vacations: Seque
 
 
 def seat_deadlines(
-    seats: Sequence[Seat], turn_started: datetime, rules: DeadlineRules
+    seats: Sequence[Seat],
+    turn_started: datetime,
+    rules: DeadlineRules,
+    away: Collection[int] | None = None,
 ) -> dict[int, datetime]:
-    """Each of these (people's) seats' deadline, by seat index (one query for their vacations)."""
+    """Each of these (people's) seats' deadline, by seat index (one query for their vacations).
+
+    ``away``: the competitors known to have a vacation ending after ``turn_started`` (the others
+    have none), when the caller read that already; only theirs are then asked for, and nobody's
+    when none of them must act."""
     vacations: dict[int, list[Vacation]] = {}
-    if rules.allow_vacations and seats:
+    competitors = {s.competitor_id for s in seats}
+    if away is not None:
+        competitors &= set(away)
+    if rules.allow_vacations and competitors:
         for competitor_id, starts_at, ends_at in (
-            Vacation.objects.filter(
-                player__competitor_id__in={s.competitor_id for s in seats}, ends_at__gt=turn_started
-            )
+            Vacation.objects.filter(player__competitor_id__in=competitors, ends_at__gt=turn_started)
             .order_by()
             .values_list("player__competitor_id", "starts_at", "ends_at")
         ):

@@ -8,13 +8,14 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, NamedTuple
 
+from allauth.account.models import EmailAddress
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.core.cache import cache
-from django.db import router
+from django.db import connection, router
 from django.db.models import Prefetch, QuerySet, prefetch_related_objects
 
 from engine import State, get_game, replay
-from games.models import BotKind, Game, GameStatus, Move, Seat
+from games.models import BotKind, Game, GameStatus, Move, NotificationSettings, Seat, Vacation
 from games.selectors.lists import Key, SqlList, fetch, model_fields
 
 
@@ -505,37 +506,87 @@ SUBMITTED_KINDS = (BotKind.PROGRAM, BotKind.HTTP)
 
 @dataclass(frozen=True)
 class SeatHolder:
-    """A seat and who holds it: a person's user id, or a bot's kind."""
+    """A seat and who holds it: a person's user id, or a bot's kind. Read by :func:`seat_holders`
+    with a time ``at``, also whether the person has a vacation ending after it (``away``: only
+    their deadline then needs their vacations) and whether a turn notification can reach them
+    (``reachable``: a verified primary address they let us mail, or a webhook they let us post to).
+    Without ``at`` both are None: not known."""
 
     seat: Seat
     user_id: int | None
     bot_kind: str | None
+    away: bool | None = None
+    reachable: bool | None = None
 
 
 # Every column, in the model's order (what Model.from_db expects): the Seat objects are complete.
 _SEAT_FIELDS = tuple(field.attname for field in Seat._meta.concrete_fields)
-_HOLDERS_READ = f"""
-SELECT {", ".join(f'games_seat."{name}"' for name in _SEAT_FIELDS)}, games_player.user_id, games_bot.kind
+_HOLDERS_SELECT = f"""
+SELECT {", ".join(f'games_seat."{name}"' for name in _SEAT_FIELDS)}, games_player.user_id, games_bot.kind"""
+_HOLDERS_FROM = """
 FROM games_seat
 LEFT JOIN games_player ON games_player.competitor_id = games_seat.competitor_id
-LEFT JOIN games_bot ON games_bot.competitor_id = games_seat.competitor_id
+LEFT JOIN games_bot ON games_bot.competitor_id = games_seat.competitor_id"""
+_HOLDERS_WHERE = """
 WHERE games_seat.game_id = %s ORDER BY games_seat."index"
 """
+_HOLDERS_READ = _HOLDERS_SELECT + _HOLDERS_FROM + _HOLDERS_WHERE
 _HOLDERS_FIELDS = (*Seat._meta.concrete_fields, None, None)
+# The same rule as games.services.notifications decides by (NotificationSettings.wants and a
+# verified primary address; no settings row: the defaults, mail on and no webhook), asked in the
+# seats' read so a move whose next person cannot be told anything enqueues no task at all.
+# tests/games/test_move_state_cache.py holds it to that rule.
+_HOLDERS_AT_READ = (
+    _HOLDERS_SELECT
+    + f""",
+       EXISTS (SELECT 1 FROM {Vacation._meta.db_table} AS vacation
+               WHERE vacation.player_id = games_player.id AND vacation.ends_at > %s),
+       (COALESCE(notify.email_turn, TRUE) AND EXISTS (
+            SELECT 1 FROM {EmailAddress._meta.db_table} AS address
+            WHERE address.user_id = games_player.user_id AND address."primary" AND address.verified))
+       OR COALESCE(notify.webhook_turn AND notify.webhook_url <> '', FALSE)"""
+    + _HOLDERS_FROM
+    + f"""
+LEFT JOIN {NotificationSettings._meta.db_table} AS notify ON notify.user_id = games_player.user_id"""
+    + _HOLDERS_WHERE
+)
 
 
-def seat_holders(game: Game) -> list[SeatHolder]:
+def seat_holders(game: Game, at: datetime | None = None) -> list[SeatHolder]:
     """The game's seats in index order with who holds each, in one query and without a
-    Competitor, Player or Bot object per seat (a move reads them on every request)."""
-    # Asking here whether each person is away (an EXISTS on vacations) would spare the vacation
-    # query of the next turn, but compiling it costs more CPU than that query does.
+    Competitor, Player or Bot object per seat (a move reads them on every request); with ``at``,
+    also whether each person is away after it and can be told of a turn (:class:`SeatHolder`)."""
     db = router.db_for_read(Seat)
     holders = []
-    for *fields, user_id, bot_kind in fetch(_HOLDERS_READ, [game.pk], _HOLDERS_FIELDS):
+    if at is None:
+        for *fields, user_id, bot_kind in fetch(_HOLDERS_READ, [game.pk], _HOLDERS_FIELDS):
+            seat = Seat.from_db(db, _SEAT_FIELDS, fields)
+            seat.game = game
+            holders.append(SeatHolder(seat, user_id, bot_kind))
+        return holders
+    params = [connection.ops.adapt_datetimefield_value(at), game.pk]
+    for *fields, user_id, bot_kind, away, reachable in fetch(_HOLDERS_AT_READ, params, _HOLDERS_FIELDS):
         seat = Seat.from_db(db, _SEAT_FIELDS, fields)
         seat.game = game
-        holders.append(SeatHolder(seat, user_id, bot_kind))
+        # SQLite answers a truth value with 0 or 1, and NULL where nobody holds the seat's player.
+        holders.append(SeatHolder(seat, user_id, bot_kind, bool(away), bool(reachable)))
     return holders
+
+
+_LOCK_READ = "SELECT {} FROM games_game WHERE id = %s".format(
+    ", ".join(f'games_game."{name}"' for name in _GAME_FIELDS)
+)
+
+
+def game_locked(pk: int) -> Game | None:
+    """The game row, locked until the transaction ends (SELECT ... FOR UPDATE where the database
+    has row locks; SQLite locks the whole database on the first write instead), by hand-written
+    SQL: the ORM's compiling of the same query cost a move more CPU than the query itself."""
+    sql = _LOCK_READ + (" FOR UPDATE" if connection.features.has_select_for_update else "")
+    rows = fetch(sql, [pk], Game._meta.concrete_fields)
+    if not rows:
+        return None
+    return Game.from_db(router.db_for_read(Game), _GAME_FIELDS, rows[0])
 
 
 def game_has_submitted_bots(game: Game | int) -> bool:

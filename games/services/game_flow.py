@@ -194,24 +194,44 @@ def seats_to_act_store(games: Iterable[tuple[Sequence[Seat], Iterable[int]]]) ->
     update_rows(Seat, changed, ["to_act"])
 
 
+@dataclass(frozen=True)
+class PeopleKnown:
+    """What a caller read of the people seated with the seats (:func:`games.selectors.games.seat_holders`
+    at the turn's start): the competitors with a vacation ending after it (``away``; only their
+    vacations are read for the deadlines) and those a turn notification can reach (``reachable``;
+    only their seats go into the notification task, and no task when none does)."""
+
+    away: frozenset[int]
+    reachable: frozenset[int]
+
+    def tells(self, seat: Seat) -> bool:
+        return seat.competitor_id in self.reachable
+
+
 def deadlines_set(
     waiting: Sequence[tuple[Game, Sequence[Seat]]],
     *,
     turn_started: datetime,
     rules: dict[int, DeadlineRules] | None = None,
+    people: PeopleKnown | None = None,
 ) -> None:
     """Set ``turn_deadline`` and ``deadline_version`` on these games (not saved: the caller writes
     them); each comes with the seats of the people who must act now (none: no deadline). Those
     people are told it is their turn once the caller's transaction commits: the request only
-    enqueues (game, move, seats); their settings and addresses are the task's business."""
+    enqueues (game, move, seats); their settings and addresses are the task's business, except
+    that a caller who knows (``people``) leaves out those nobody can tell anything."""
     if rules is None:
         rules = deadline_rules_for([game.pk for game, _ in waiting])
+    away = None if people is None else people.away
     for game, acting in waiting:
-        deadlines = seat_deadlines(acting, turn_started, rules[game.pk]) if acting else {}
+        deadlines = seat_deadlines(acting, turn_started, rules[game.pk], away) if acting else {}
         game.turn_deadline = min(deadlines.values()) if deadlines else None
         game.deadline_version = game.version
     turn_notifications_on_commit(
-        [(game.pk, game.version, [seat.index for seat in acting]) for game, acting in waiting]
+        [
+            (game.pk, game.version, [seat.index for seat in acting if people is None or people.tells(seat)])
+            for game, acting in waiting
+        ]
     )
 
 
@@ -222,6 +242,7 @@ def turns_begin(
     now: datetime,
     rules: dict[int, DeadlineRules] | None = None,
     bots_moving: Collection[int] = (),
+    people: PeopleKnown | None = None,
 ) -> None:
     """After their moves, the games that go on: each with its seats and the seats to act now. Marks
     those seats, sets and writes the games' version and deadline, and tells the people to act.
@@ -241,6 +262,7 @@ def turns_begin(
         ],
         turn_started=now,
         rules=rules,
+        people=people,
     )
     update_rows(
         Game, [game for game, _, _ in going], ["version", "moved_at", "turn_deadline", "deadline_version"]

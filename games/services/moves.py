@@ -9,12 +9,20 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from engine import IllegalAction
-from games.models import Game, GameStatus, Move, Seat
+from games.models import GameStatus, Move, Seat
 from games.selectors.deadlines import deadline_rules_cached
-from games.selectors.games import SUBMITTED_KINDS, game_state, seat_holders
+from games.selectors.games import SUBMITTED_KINDS, game_locked, game_state, seat_holders
 from games.services.after_commit import bots_play_on_commit
-from games.services.errors import Conflict, IllegalMove, InvalidInput, NotAllowed, NotFound
-from games.services.game_flow import NewMove, ending_played, games_end, moves_append, turns_begin
+from games.services.errors import Conflict, IllegalMove, InvalidInput, NotAllowed, NotFound, ServiceError
+from games.services.game_flow import (
+    NewMove,
+    PeopleKnown,
+    ending_played,
+    games_end,
+    moves_append,
+    turns_begin,
+)
+from games.services.move_states import move_state_keep_on_commit, move_state_return, move_state_take
 
 MAX_IDEMPOTENCY_KEY = 100
 
@@ -62,15 +70,17 @@ def _move_submit_locked(
     of them is a submitted bot.
 
     A constant number of queries whatever the game: the game row (locked), its seats with who
-    holds them, its history, the new move, the vacations of whoever must act next, and the game row
-    written; its deadline rules once a minute per process; the notifications are one task after
-    the commit.
+    holds them (and whether each person is away or can be told of a turn), its history unless the
+    process kept the game's state from its last move (:mod:`games.services.move_states`), the new
+    move, the vacations of whoever must act next if they have any, and the game row written; its
+    deadline rules once a minute per process; the notifications are one task after the commit,
+    none when nobody to tell can be told anything.
     """
-    try:
-        game = Game.objects.select_for_update().get(pk=game_pk)
-    except Game.DoesNotExist:
-        raise NotFound(f"no game {game_pk}") from None
-    holders = seat_holders(game)
+    game = game_locked(game_pk)
+    if game is None:
+        raise NotFound(f"no game {game_pk}")
+    now = timezone.now()
+    holders = seat_holders(game, at=now)
     all_seats = [holder.seat for holder in holders]
     seats = [
         h.seat for h in holders if user.is_authenticated and h.user_id is not None and h.user_id == user.pk
@@ -89,17 +99,23 @@ def _move_submit_locked(
         raise Conflict(
             f"stale move: you expected move {expected_move} but the game is at move {game.version}; reload the game"
         )
-    state = game_state(game)
-    seat = _acting_seat(seats, state.to_act(), action, seat_index)
+    state = move_state_take(game) or game_state(game)
+    try:
+        seat = _acting_seat(seats, state.to_act(), action, seat_index)
+    except ServiceError:
+        move_state_return(game, state)  # not played: still the state at this version
+        raise
     try:
         state.apply(seat.index, action)
     except IllegalAction as exc:
+        # The engine changes nothing on a refusal, but a state is only kept where nothing could
+        # have touched it: this one is dropped and the next move replays.
         raise IllegalMove(str(exc), field="action") from None
-    now = timezone.now()
     (move,) = moves_append([(game, [NewMove(seat.index, action, idempotency_key=idempotency_key)])], now=now)
     if state.is_over:
         games_end([(game, all_seats, ending_played(state))], now=now)
         return move, True, None
+    move_state_keep_on_commit(game, state)
     bots = {h.seat.competitor_id: h.bot_kind for h in holders if h.bot_kind is not None}
     to_act = state.to_act()
     turns_begin(
@@ -107,6 +123,10 @@ def _move_submit_locked(
         bot_competitors=set(bots),
         now=now,
         rules={game.pk: deadline_rules_cached(game)},
+        people=PeopleKnown(
+            away=frozenset(h.seat.competitor_id for h in holders if h.away),
+            reachable=frozenset(h.seat.competitor_id for h in holders if h.reachable),
+        ),
     )
     if not any(s.competitor_id in bots for s in all_seats if s.index in to_act):
         return move, True, None

@@ -314,6 +314,11 @@ LADDER_MATCH_INTERVAL: float = env.float("LADDER_MATCH_INTERVAL", default=10.0)
 # outside any competition give each move this long (leagues and tournaments have their own limit).
 DEADLINE_CHECK_INTERVAL: float = env.float("DEADLINE_CHECK_INTERVAL", default=60.0)
 DEFAULT_MOVE_TIME_LIMIT = timedelta(seconds=env.int("DEFAULT_MOVE_TIME_LIMIT_SECONDS", default=3 * 24 * 3600))
+# A person's move keeps its game's engine state in the process for the next move in that game, so the
+# next one need not read and replay the whole history (games.services.move_states): at most this
+# many games per process, the least recently moved forgotten first (a Mulligan state is a few kB);
+# 0 switches it off.
+MOVE_STATE_CACHE_GAMES: int = env.int("MOVE_STATE_CACHE_GAMES", default=2000)
 # Work a dead worker left behind is found this often (games.tasks.requeue_stalled, on celery beat):
 # a running game whose bots must act and that has not moved for STALL_SECONDS is queued again, and
 # a tournament whose round has no running game left and has been still that long is moved on
