@@ -16,6 +16,7 @@ from rest_framework.utils.urls import remove_query_param, replace_query_param
 from rest_framework.views import APIView
 
 from engine import UnknownGame, get_game, registered_games
+from games.api.move_bodies import move_answer, move_request
 from games.api.pagination import KeysetPagination
 from games.api.parsers import SafeJSONParser
 from games.api.response_serializers import (
@@ -204,9 +205,7 @@ class GameMovesView(APIView):
         },
     )
     def post(self, request: Request, pk: int) -> Response:
-        serializer = MoveCreateSerializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
-        data = serializer.validated_data
+        data = move_request(request.data)
         move, created = move_submit(
             game_pk=pk,
             user=request.user,
@@ -215,8 +214,7 @@ class GameMovesView(APIView):
             idempotency_key=data.get("idempotency_key"),
             seat_index=data.get("seat"),
         )
-        body = MoveSerializer(move).data
-        return Response(body, status=status.HTTP_201_CREATED if created else status.HTTP_200_OK)
+        return Response(move_answer(move), status=status.HTTP_201_CREATED if created else status.HTTP_200_OK)
 
 
 def _whole_number(request: Request, name: str, low: int, high: int) -> int | None:
