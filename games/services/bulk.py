@@ -10,6 +10,7 @@ the embedded default) the ORM does it.
 
 from __future__ import annotations
 
+import functools
 import json
 from collections.abc import Mapping, Sequence
 from datetime import datetime
@@ -47,6 +48,36 @@ def insert_rows(
             [model(**dict(zip(fields, row, strict=True)), **constants) for row in rows]
         )
         return [int(obj.pk) for obj in created] if returning_ids else []
+    sql = _insert_sql(model, tuple(fields), tuple(constants), returning_ids)
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [*constants.values(), json.dumps(rows)])
+        # The ids come from the sequence in the order the rows were inserted: ascending is that order.
+        return sorted(row[0] for row in cursor.fetchall()) if returning_ids else []
+
+
+def update_rows(model: type[Model], objects: Sequence[Model], fields: Sequence[str]) -> None:
+    """Write ``fields`` of these objects (saved ones) back, with one statement for all of them."""
+    if not objects:
+        return
+    if not _postgresql_bulk_sql():
+        model._default_manager.bulk_update(objects, list(fields))
+        return
+    meta = model._meta
+    model_fields = [_column_field(meta, name) for name in fields]
+    document = [
+        {meta.pk.column: obj.pk, **{f.column: _json_value(getattr(obj, f.attname)) for f in model_fields}}
+        for obj in objects
+    ]
+    with connection.cursor() as cursor:
+        cursor.execute(_update_sql(model, tuple(fields)), [json.dumps(document)])
+
+
+# The statements follow the models' metadata, which does not change while the process runs: each is
+# built once (asking every field its database type cost a person's move more than its engine step).
+@functools.cache
+def _insert_sql(
+    model: type[Model], fields: tuple[str, ...], constants: tuple[str, ...], returning_ids: bool
+) -> str:
     meta, quote = model._meta, connection.ops.quote_name
     model_fields = [_column_field(meta, name) for name in fields]
     values = [
@@ -63,19 +94,11 @@ def insert_rows(
     )
     if returning_ids:
         sql += f" RETURNING {quote(meta.pk.column)}"
-    with connection.cursor() as cursor:
-        cursor.execute(sql, [*constants.values(), json.dumps(rows)])
-        # The ids come from the sequence in the order the rows were inserted: ascending is that order.
-        return sorted(row[0] for row in cursor.fetchall()) if returning_ids else []
+    return sql
 
 
-def update_rows(model: type[Model], objects: Sequence[Model], fields: Sequence[str]) -> None:
-    """Write ``fields`` of these objects (saved ones) back, with one statement for all of them."""
-    if not objects:
-        return
-    if not _postgresql_bulk_sql():
-        model._default_manager.bulk_update(objects, list(fields))
-        return
+@functools.cache
+def _update_sql(model: type[Model], fields: tuple[str, ...]) -> str:
     meta, quote = model._meta, connection.ops.quote_name
     model_fields = [_column_field(meta, name) for name in fields]
     pk = quote(meta.pk.column)
@@ -83,17 +106,11 @@ def update_rows(model: type[Model], objects: Sequence[Model], fields: Sequence[s
     pk_type = meta.pk.rel_db_type(connection)  # type: ignore[attr-defined]
     record = ", ".join(f"{quote(f.column)} {_db_type(f)}" for f in model_fields)
     assignments = ", ".join(f"{quote(f.column)} = v.{quote(f.column)}" for f in model_fields)
-    document = [
-        {meta.pk.column: obj.pk, **{f.column: _json_value(getattr(obj, f.attname)) for f in model_fields}}
-        for obj in objects
-    ]
-    sql = (
+    return (
         f"UPDATE {quote(meta.db_table)} AS t SET {assignments} "
         f"FROM jsonb_to_recordset(%s::jsonb) AS v({pk} {pk_type}, {record}) "
         f"WHERE t.{pk} = v.{pk}"
     )
-    with connection.cursor() as cursor:
-        cursor.execute(sql, [json.dumps(document)])
 
 
 def update_by_pk(model: type[Model], fields: Sequence[str], rows: Sequence[Sequence[Any]]) -> None:

@@ -45,7 +45,11 @@ def publish(channels: Sequence[str]) -> None:
     if not url or not channels:
         return
     try:
-        pipeline = _client(url).pipeline(transaction=False)
+        client = _client(url)
+        if len(channels) == 1:
+            client.publish(channels[0], b"")  # a move's one game: no pipeline object to build
+            return
+        pipeline = client.pipeline(transaction=False)
         for channel in channels:
             pipeline.publish(channel, b"")
         pipeline.execute()
