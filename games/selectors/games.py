@@ -589,6 +589,23 @@ def game_locked(pk: int) -> Game | None:
     return Game.from_db(router.db_for_read(Game), _GAME_FIELDS, rows[0])
 
 
+_MOVE_FIELDS = tuple(field.attname for field in Move._meta.concrete_fields)
+_MOVE_BY_KEY = "SELECT {} FROM games_move WHERE game_id = %s AND idempotency_key = %s".format(
+    ", ".join(f'games_move."{name}"' for name in _MOVE_FIELDS)
+)
+
+
+def move_by_idempotency_key(game: Game, key: str) -> Move | None:
+    """The game's move stored under this idempotency key (at most one: a unique index), by
+    hand-written SQL as a move's other reads."""
+    rows = fetch(_MOVE_BY_KEY, [game.pk, key], Move._meta.concrete_fields)
+    if not rows:
+        return None
+    move = Move.from_db(router.db_for_read(Move), _MOVE_FIELDS, rows[0])
+    move.game = game
+    return move
+
+
 def game_has_submitted_bots(game: Game | int) -> bool:
     """Whether a seat of this game is a submitted bot (played by ``play_remote_bots``)."""
     pk = game if isinstance(game, int) else game.pk

@@ -11,7 +11,13 @@ from django.utils import timezone
 from engine import IllegalAction
 from games.models import GameStatus, Move, Seat
 from games.selectors.deadlines import deadline_rules_cached
-from games.selectors.games import SUBMITTED_KINDS, game_locked, game_state, seat_holders
+from games.selectors.games import (
+    SUBMITTED_KINDS,
+    game_locked,
+    game_state,
+    move_by_idempotency_key,
+    seat_holders,
+)
 from games.services.after_commit import bots_play_on_commit
 from games.services.errors import Conflict, IllegalMove, InvalidInput, NotAllowed, NotFound, ServiceError
 from games.services.game_flow import (
@@ -88,7 +94,7 @@ def _move_submit_locked(
     if not seats:
         raise NotAllowed("you hold no seat in this game")
     if idempotency_key is not None:
-        earlier = game.moves.filter(idempotency_key=idempotency_key).first()
+        earlier = move_by_idempotency_key(game, idempotency_key)
         if earlier is not None:
             if earlier.seat not in {seat.index for seat in seats} or earlier.action != action:
                 raise Conflict("this idempotency key was already used for a different move")

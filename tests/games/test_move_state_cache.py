@@ -213,3 +213,24 @@ def test_no_task_when_nobody_to_act_can_be_told(
     game.refresh_from_db()
     assert game.version == 1 and game.turn_deadline is not None
     assert enqueued == []
+
+
+def test_the_move_of_an_idempotency_key_is_read_as_the_orm_reads_it() -> None:
+    from games.models import Move
+    from games.selectors.games import move_by_idempotency_key
+
+    people = VerifiedPlayerFactory.create_batch(2)
+    game = create_game([p.competitor for p in people], seed=SEED)
+    state = game_state(game)
+    seat = state.to_act()[0]
+    move_submit(
+        game_pk=game.pk, user=people[seat].user, action=state.legal_actions(seat)[0], idempotency_key="k1"
+    )
+    game.refresh_from_db()
+    found = move_by_idempotency_key(game, "k1")
+    stored = Move.objects.get(game=game, idempotency_key="k1")
+    assert found is not None
+    assert {f.attname: getattr(found, f.attname) for f in Move._meta.concrete_fields} == {
+        f.attname: getattr(stored, f.attname) for f in Move._meta.concrete_fields
+    }
+    assert move_by_idempotency_key(game, "k2") is None
