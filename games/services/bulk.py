@@ -62,14 +62,40 @@ def update_rows(model: type[Model], objects: Sequence[Model], fields: Sequence[s
     if not _postgresql_bulk_sql():
         model._default_manager.bulk_update(objects, list(fields))
         return
+    with connection.cursor() as cursor:
+        cursor.execute(_update_sql(model, tuple(fields)), [_update_document(model, objects, fields)])
+
+
+def update_rows_together(updates: Sequence[tuple[type[Model], Sequence[Model], Sequence[str]]]) -> None:
+    """:func:`update_rows` of each (model, objects, fields), on PostgreSQL as one statement (every
+    update but the last in a WITH clause, which PostgreSQL runs whether or not it is referred to):
+    one round trip where a move writes its seats and its game."""
+    updates = [update for update in updates if update[1]]
+    if len(updates) < 2 or not _postgresql_bulk_sql():
+        for model, objects, fields in updates:
+            update_rows(model, objects, fields)
+        return
+    *first, (last_model, _, last_fields) = updates
+    sql = "WITH {} {}".format(
+        ", ".join(
+            f"updated_{i} AS ({_update_sql(model, tuple(fields))})"
+            for i, (model, _, fields) in enumerate(first)
+        ),
+        _update_sql(last_model, tuple(last_fields)),
+    )
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [_update_document(model, objects, fields) for model, objects, fields in updates])
+
+
+def _update_document(model: type[Model], objects: Sequence[Model], fields: Sequence[str]) -> str:
     meta = model._meta
     model_fields = [_column_field(meta, name) for name in fields]
-    document = [
-        {meta.pk.column: obj.pk, **{f.column: _json_value(getattr(obj, f.attname)) for f in model_fields}}
-        for obj in objects
-    ]
-    with connection.cursor() as cursor:
-        cursor.execute(_update_sql(model, tuple(fields)), [json.dumps(document)])
+    return json.dumps(
+        [
+            {meta.pk.column: obj.pk, **{f.column: _json_value(getattr(obj, f.attname)) for f in model_fields}}
+            for obj in objects
+        ]
+    )
 
 
 # The statements follow the models' metadata, which does not change while the process runs: each is

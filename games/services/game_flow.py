@@ -36,7 +36,7 @@ from games.services.after_commit import (
     turn_notifications_on_commit,
     version_tests_advance_on_commit,
 )
-from games.services.bulk import insert_rows, update_rows
+from games.services.bulk import insert_rows, update_rows, update_rows_together
 from games.services.league_ratings import league_ratings_apply_for_games
 from games.services.ratings import rating_apply_for_games
 
@@ -184,6 +184,11 @@ def games_cancel(pks: Sequence[int], *, now: datetime) -> None:
 def seats_to_act_store(games: Iterable[tuple[Sequence[Seat], Iterable[int]]]) -> None:
     """Mark each game's seats that must act now (``Seat.to_act``, what a person's turns list reads),
     writing only the seats whose mark changed: one statement, none when the turn stayed put."""
+    update_rows(Seat, _seats_to_act_marked(games), ["to_act"])
+
+
+def _seats_to_act_marked(games: Iterable[tuple[Sequence[Seat], Iterable[int]]]) -> list[Seat]:
+    """Mark the seats that must act now (in memory); the seats whose mark changed."""
     changed: list[Seat] = []
     for seats, to_act in games:
         acting = set(to_act)
@@ -191,7 +196,7 @@ def seats_to_act_store(games: Iterable[tuple[Sequence[Seat], Iterable[int]]]) ->
             if seat.to_act != (seat.index in acting):
                 seat.to_act = seat.index in acting
                 changed.append(seat)
-    update_rows(Seat, changed, ["to_act"])
+    return changed
 
 
 @dataclass(frozen=True)
@@ -254,7 +259,7 @@ def turns_begin(
     going = list(going)
     if not going:
         return
-    seats_to_act_store([(seats, to_act) for _, seats, to_act in going])
+    marked = _seats_to_act_marked([(seats, to_act) for _, seats, to_act in going])
     deadlines_set(
         [
             (game, [] if game.pk in bots_moving else people_to_act(seats, to_act, bot_competitors))
@@ -264,8 +269,16 @@ def turns_begin(
         rules=rules,
         people=people,
     )
-    update_rows(
-        Game, [game for game, _, _ in going], ["version", "moved_at", "turn_deadline", "deadline_version"]
+    # The seats' marks and the games in one statement: a person's move writes both.
+    update_rows_together(
+        [
+            (Seat, marked, ["to_act"]),
+            (
+                Game,
+                [game for game, _, _ in going],
+                ["version", "moved_at", "turn_deadline", "deadline_version"],
+            ),
+        ]
     )
 
 

@@ -36,11 +36,13 @@ from tests.games.helpers import create_game
 pytestmark = pytest.mark.django_db
 
 SEED = 271_828
-# Token, savepoint, the game row (locked), its seats and who holds them, the idempotency key, the
-# history, the new move, the game's deadline rules (once a minute per process), the next person's
-# vacations, the game row written, the savepoint released. The turn notifications are a task after
-# the commit: none of these.
-MAX_QUERIES_PER_MOVE = 11
+# Token, savepoint, the game row (locked), its seats and who holds them (with whether each person
+# is away and can be told of a turn), the idempotency key, the history (none when the process kept
+# the game's state from its last move: not here, where nothing commits), the new move, the game's
+# deadline rules (once a minute per process), the next person's vacations (they have some), the
+# seats' marks and the game row written in one statement, the savepoint released. The turn
+# notifications are a task after the commit: none of these.
+MAX_QUERIES_PER_MOVE = 10
 TOURNAMENT_LIMIT = timedelta(hours=2)
 LEAGUE_LIMIT = timedelta(hours=7)
 
