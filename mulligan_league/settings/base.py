@@ -83,6 +83,9 @@ else:
 # Connections are kept (CONN_MAX_AGE, and by workers between tasks: CELERY_DB_REUSE_MAX below), so
 # check one that saw an error before it is used again rather than fail the next request or task.
 DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    # The same backend, whose health check polls the socket instead of a round trip per request.
+    DATABASES["default"]["ENGINE"] = "mulligan_league.postgresql"
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # Rate limits, whose-turn caches and long polls share this cache. The default lives in each process;
