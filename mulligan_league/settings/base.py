@@ -160,6 +160,11 @@ REST_FRAMEWORK = {
     # JSON only: an operation that takes more says so (a bot's program upload takes multipart, the
     # token login a plain form too), and the OpenAPI document lists what each one takes.
     "DEFAULT_PARSER_CLASSES": ["games.api.parsers.SafeJSONParser"],
+    # DRF's JSON text written by orjson (games.api.renderers), and DRF's browsable pages as before.
+    "DEFAULT_RENDERER_CLASSES": [
+        "games.api.renderers.JSONRenderer",
+        "rest_framework.renderers.BrowsableAPIRenderer",
+    ],
     "TEST_REQUEST_DEFAULT_FORMAT": "json",
     "DEFAULT_PAGINATION_CLASS": "games.api.pagination.PageNumbers",
     "PAGE_SIZE": 50,
