@@ -1,15 +1,22 @@
-"""The PostgreSQL connection's health check (mulligan_league.postgresql): a kept connection the
-server ended is replaced before a request's first query, and a healthy one costs no round trip."""
+"""The project's PostgreSQL backend (mulligan_league.postgresql): a kept connection the server
+ended is replaced before a request's first query, and a healthy one costs no round trip; times are
+read as Django's own loader reads them."""
 
 from __future__ import annotations
 
 import time
+from datetime import UTC, datetime
 from typing import Any
 
 import pytest
 from django.db import connection, connections
+from django.db.backends.postgresql.psycopg_any import BaseTzLoader
+from psycopg.errors import DataError
+from psycopg.pq import Format
 
 from mulligan_league.postgresql.base import server_spoke
+
+TIMESTAMPTZ_OID = 1184  # pg_type.oid of timestamptz
 
 pytestmark = pytest.mark.skipif(connection.vendor != "postgresql", reason="PostgreSQL's backend only")
 
@@ -89,3 +96,54 @@ def test_a_connection_with_something_to_read_gets_the_full_check(monkeypatch: py
     finally:
         wrapper.close()
         other.close()
+
+
+TIMES = [
+    "2026-11-25 13:30:24.197212+00",
+    "2026-11-25 13:30:24.19+00",
+    "2026-11-25 13:30:24+00",
+    "2026-11-25 23:59:59.999999+00",
+    "2024-02-29 00:00:00.000001+00",
+    "0099-01-01 00:00:00+00",
+    "0001-01-01 00:00:00+00",
+    "9999-12-31 23:59:59.999999+00",
+    "2026-11-25 13:30:24.5+05:30",
+    "1911-03-10 00:00:00+00:09:21",
+    "0044-03-15 12:00:00+00 BC",
+    "10000-01-01 00:00:00+00",
+    "infinity",
+    "-infinity",
+    "2026-13-01 00:00:00+00",
+]
+
+
+def loaded(loader: Any, text: str) -> Any:
+    try:
+        return repr(loader.load(text.encode()))  # its zone too: aware times of one instant are equal
+    except DataError as error:
+        return ("DataError", str(error))
+
+
+@pytest.mark.django_db
+def test_times_are_read_as_djangos_loader_reads_them() -> None:
+    connection.ensure_connection()
+    ours = connection.connection.adapters.get_loader(TIMESTAMPTZ_OID, Format.TEXT)
+    assert ours.__name__ == "UtcTzLoader"
+
+    class Djangos(BaseTzLoader):
+        timezone = ours.timezone
+
+    for text in TIMES:
+        assert loaded(ours(TIMESTAMPTZ_OID, connection.connection), text) == loaded(
+            Djangos(TIMESTAMPTZ_OID, connection.connection), text
+        ), text
+
+
+@pytest.mark.django_db
+def test_a_stored_time_reads_back_the_same_in_utc() -> None:
+    moment = datetime(2026, 11, 25, 13, 30, 24, 197212, tzinfo=UTC)
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT %s::timestamptz, %s::timestamptz", [moment, moment.replace(microsecond=0)])
+        first, second = cursor.fetchone()
+    assert (first, second) == (moment, moment.replace(microsecond=0))
+    assert first.tzinfo is UTC
