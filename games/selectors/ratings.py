@@ -27,7 +27,10 @@ def ladder_rows(game_id: str) -> SqlList:
         count_from="FROM games_rating",
         where=("games_rating.game_id = %s",),
         params=(game_id,),
-        order=((Key("rating", True), "games_rating.rating"), (Key("competitor", False), "games_rating.competitor_id")),
+        order=(
+            (Key("rating", True), "games_rating.rating"),
+            (Key("competitor", False), "games_rating.competitor_id"),
+        ),
         row=_ladder_row,
     )
 
@@ -97,7 +100,13 @@ def player_profile(pk: int) -> dict[str, Any] | None:
         }
         for game_id, game_pk, before, after, at in fetch(_CHANGES_READ, [competitor], _CHANGES_FIELDS)
     ]
-    return {"id": player, "name": name, "competitor": competitor, "ratings": ratings, "rating_history": history}
+    return {
+        "id": player,
+        "name": name,
+        "competitor": competitor,
+        "ratings": ratings,
+        "rating_history": history,
+    }
 
 
 def competitor_game_ratings(competitor: Competitor) -> QuerySet[Rating]:
