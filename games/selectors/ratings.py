@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from django.conf import settings
@@ -31,7 +32,7 @@ def ladder_rows(game_id: str) -> SqlList:
             (Key("rating", True), "games_rating.rating"),
             (Key("competitor", False), "games_rating.competitor_id"),
         ),
-        row=_ladder_row,
+        row=functools.partial(_ladder_row, provisional_below=settings.ELO_PROVISIONAL_GAMES),
     )
 
 
@@ -45,7 +46,7 @@ LEFT JOIN games_bot ON games_bot.competitor_id = games_competitor.id
 """
 
 
-def _ladder_row(values: tuple[Any, ...]) -> dict[str, Any]:
+def _ladder_row(values: tuple[Any, ...], provisional_below: int) -> dict[str, Any]:
     competitor, name, player, bot, game_id, rating, games_played = values
     return {
         "competitor": competitor,
@@ -55,7 +56,7 @@ def _ladder_row(values: tuple[Any, ...]) -> dict[str, Any]:
         "game_id": game_id,
         "rating": rating,
         "games_played": games_played,
-        "provisional": games_played < settings.ELO_PROVISIONAL_GAMES,
+        "provisional": games_played < provisional_below,
     }
 
 
