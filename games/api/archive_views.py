@@ -25,9 +25,7 @@ ZIP = "application/zip"
 IN_MEMORY_BYTES = 8 << 20
 
 
-def archive_response(
-    competition: Tournament | League, write: Callable[[Any, IO[bytes]], None]
-) -> FileResponse:
+def archive_response(competition: Tournament | League, write: Callable[[Any, IO[bytes]], None]) -> FileResponse:
     kind = "tournament" if isinstance(competition, Tournament) else "league"
     if competition.state != CompetitionState.FINISHED:
         raise Conflict(

@@ -209,9 +209,7 @@ class BotGamesView(APIView):
     @extend_schema(
         parameters=[
             OpenApiParameter("page", int, description="a page number"),
-            OpenApiParameter(
-                "cursor", str, description="a cursor from a previous answer's next or previous link"
-            ),
+            OpenApiParameter("cursor", str, description="a cursor from a previous answer's next or previous link"),
         ],
         responses=paginated(BotGameSerializer, "PaginatedBotGameList"),
     )

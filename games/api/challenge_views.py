@@ -56,9 +56,7 @@ class ChallengeListCreateView(generics.ListAPIView):
         request=LobbyChallengeCreateSerializer,
         responses={
             201: LobbyChallengeSerializer,
-            400: error(
-                "Not valid, or not a game the rules allow (its config, opponents): `errors` says why."
-            ),
+            400: error("Not valid, or not a game the rules allow (its config, opponents): `errors` says why."),
             409: error("You have as many open challenges as you may; cancel one first."),
         },
     )

@@ -23,9 +23,7 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
         return Response(body, status=exc.status_code)
     if isinstance(exc, EngineError):
         # An engine error that reached a view is a bad request the service did not classify.
-        return Response(
-            {"detail": str(exc), "code": "invalid", "errors": {"non_field_errors": [str(exc)]}}, status=400
-        )
+        return Response({"detail": str(exc), "code": "invalid", "errors": {"non_field_errors": [str(exc)]}}, status=400)
     response = drf_exception_handler(exc, context)
     if response is None:
         return None

@@ -60,9 +60,7 @@ class NotificationTestView(APIView):
         request=NotificationTestSerializer,
         responses={
             202: NotificationSerializer(many=True),
-            400: error(
-                "Nothing to test: no verified e-mail address and no webhook URL, or that channel is off."
-            ),
+            400: error("Nothing to test: no verified e-mail address and no webhook URL, or that channel is off."),
             429: error("Too many tests in the last hour (`throttled`)."),
         },
     )

@@ -68,9 +68,7 @@ class Position:
     def decode(cls, text: str, keys: int) -> Position:
         # A cursor is a page's address (as DRF's own CursorPagination treats it): one that points
         # at no page is 404, like ?page=N past the end.
-        refused = NotFound(
-            "Invalid cursor: give back a cursor from a previous answer's next or previous link"
-        )
+        refused = NotFound("Invalid cursor: give back a cursor from a previous answer's next or previous link")
         if len(text) > MAX_CURSOR_LENGTH:
             raise refused
         try:

@@ -97,8 +97,7 @@ class GameViewSerializer(serializers.Serializer):
     to_act = serializers.ListField(child=serializers.IntegerField(), help_text="the seats that must act")
     observation = serializers.JSONField(help_text="the game's view for viewer_seat (the engine's observe)")
     legal_actions = serializers.ListField(
-        child=serializers.DictField(),
-        help_text="what viewer_seat may send now, if it must act: each an action",
+        child=serializers.DictField(), help_text="what viewer_seat may send now, if it must act: each an action"
     )
     created_at = serializers.DateTimeField()
     finished_at = serializers.DateTimeField(allow_null=True)

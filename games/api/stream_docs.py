@@ -60,8 +60,7 @@ class GameEndEventSerializer(serializers.Serializer):
     outcome = serializers.DictField(allow_null=True, help_text="ranking, ranks, scores, details")
     seats = SeatSummarySerializer(many=True, help_text="with each seat's rank and score")
     seed = serializers.IntegerField(
-        required=False,
-        help_text="the deal, now that the game is over (a shared deal: once every game of it is)",
+        required=False, help_text="the deal, now that the game is over (a shared deal: once every game of it is)"
     )
     finished_at = serializers.DateTimeField(allow_null=True)
 

@@ -69,9 +69,7 @@ def _write_games(archive: zipfile.ZipFile, chosen: ExportFilter) -> int:
     return written
 
 
-def _table(
-    rows: Iterable[Mapping[str, Any]], columns: Sequence[tuple[str, str]], limit: int = 10
-) -> list[str]:
+def _table(rows: Iterable[Mapping[str, Any]], columns: Sequence[tuple[str, str]], limit: int = 10) -> list[str]:
     """A Markdown table of the first ``limit`` rows: ``columns`` are ``(key, heading)``."""
     lines = ["| " + " | ".join(heading for _key, heading in columns) + " |"]
     lines.append("|" + " --- |" * len(columns))
@@ -140,9 +138,7 @@ def league_archive_write(league: League, out: IO[bytes]) -> None:
             archive.writestr(name, standings_csv(season.standings or []))
             files.append((name, f"the ladder when season {season.number} closed"))
         archive.writestr("pairings.json", _json(league_pairings(league)))
-        files.append(
-            ("pairings.json", "every game of the league: its season, who sat where, and how they placed")
-        )
+        files.append(("pairings.json", "every game of the league: its season, who sat where, and how they placed"))
         games = _write_games(archive, ExportFilter(league=league.pk, newest_first=False))
         files.append(("games.ndjson", f"its {games} finished games, one per line, oldest first"))
         last = seasons[-1].standings or [] if seasons else []
@@ -179,12 +175,7 @@ def league_pairings(league: League) -> list[dict[str, Any]]:
             "challenge": row.challenge,
             "status": row.game.status,
             "seats": [
-                {
-                    "index": seat.index,
-                    "competitor": seat.competitor_id,
-                    "name": seat.competitor.name,
-                    "rank": seat.rank,
-                }
+                {"index": seat.index, "competitor": seat.competitor_id, "name": seat.competitor.name, "rank": seat.rank}
                 for seat in sorted(row.game.seats.all(), key=lambda seat: seat.index)
             ],
         }

@@ -104,9 +104,7 @@ def model_fields(model: type[Model], *names: str) -> tuple[Field[Any, Any], ...]
 
 
 @functools.cache
-def _converters(
-    vendor: str, fields: tuple[Field[Any, Any] | None, ...]
-) -> tuple[tuple[int, Converter, Any], ...]:
+def _converters(vendor: str, fields: tuple[Field[Any, Any] | None, ...]) -> tuple[tuple[int, Converter, Any], ...]:
     """What the ORM would do to each column's raw value on this database (JSON text parsed; on
     SQLite, booleans, datetimes and durations from their stored forms), as ``(column, converter,
     expression)``; columns given as None are taken as they come."""
@@ -166,9 +164,7 @@ class SqlList:
         return [key for key, _column in self.order]
 
     def _order_by(self, forward: bool) -> str:
-        return ", ".join(
-            f"{column} {'DESC' if key.descending == forward else 'ASC'}" for key, column in self.order
-        )
+        return ", ".join(f"{column} {'DESC' if key.descending == forward else 'ASC'}" for key, column in self.order)
 
     def _rows(
         self, extra: str | None, extra_params: Sequence[Any], forward: bool, limit: int

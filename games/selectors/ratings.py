@@ -28,10 +28,7 @@ def ladder_rows(game_id: str) -> SqlList:
         count_from="FROM games_rating",
         where=("games_rating.game_id = %s",),
         params=(game_id,),
-        order=(
-            (Key("rating", True), "games_rating.rating"),
-            (Key("competitor", False), "games_rating.competitor_id"),
-        ),
+        order=((Key("rating", True), "games_rating.rating"), (Key("competitor", False), "games_rating.competitor_id")),
         row=functools.partial(_ladder_row, provisional_below=settings.ELO_PROVISIONAL_GAMES),
     )
 

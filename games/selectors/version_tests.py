@@ -47,9 +47,7 @@ def is_author(test: VersionTest, user: AbstractBaseUser | AnonymousUser) -> bool
 def version_test_games(game_pks: Collection[int]) -> set[int]:
     """Those of these games that belong to a version test's deals."""
     pairs = VersionTestDeal.objects.filter(Q(first_game_id__in=game_pks) | Q(second_game_id__in=game_pks))
-    return {pk for pair in pairs.values_list("first_game_id", "second_game_id") for pk in pair} & set(
-        game_pks
-    )
+    return {pk for pair in pairs.values_list("first_game_id", "second_game_id") for pk in pair} & set(game_pks)
 
 
 def version_test_recent_deals(test: VersionTest, count: int = RECENT_DEALS) -> list[VersionTestDeal]:

@@ -17,19 +17,7 @@ from tqdm import tqdm
 from games.api.export_filters import SORTS, ExportFilterForm
 from games.selectors.exports import export_chunks, export_count
 
-FILTERS = (
-    "player",
-    "bot",
-    "game",
-    "tournament",
-    "league",
-    "version_test",
-    "rated",
-    "since",
-    "until",
-    "sort",
-    "max",
-)
+FILTERS = ("player", "bot", "game", "tournament", "league", "version_test", "rated", "since", "until", "sort", "max")
 
 
 class Command(BaseCommand):
@@ -61,9 +49,7 @@ class Command(BaseCommand):
         out: IO[bytes] = sys.stdout.buffer if path == "-" else open(path, "wb")  # noqa: SIM115
         show = not options["no_progress"] and sys.stderr.isatty()
         # Counted only for a bar someone watches: a count of millions of games takes a while.
-        bar = tqdm(
-            total=export_count(chosen) if show else None, unit=" games", file=sys.stderr, disable=not show
-        )
+        bar = tqdm(total=export_count(chosen) if show else None, unit=" games", file=sys.stderr, disable=not show)
         written = 0
         try:
             for games, text in export_chunks(chosen):
