@@ -35,6 +35,7 @@ from games.selectors.leagues import (
     ladder_position,
     ladder_rows,
     league_games,
+    league_rating_system,
     league_seasons,
     leagues_with_counts,
 )
@@ -232,21 +233,21 @@ class LeagueLadderView(generics.ListAPIView):
     pagination_class = KeysetPagination
 
     def list(self, request: Request, *args: Any, **kwargs: Any) -> Response:
-        league = League.objects.filter(pk=kwargs["pk"]).only("pk", "rating_system").first()
-        if league is None:
+        rating_system = league_rating_system(kwargs["pk"])
+        if rating_system is None:
             raise NotFound(f"no league {kwargs['pk']}")
         paginator = self.paginator
         assert isinstance(paginator, KeysetPagination)
-        rows = paginator.paginate_queryset(ladder_rows(league), request, view=self)
+        rows = paginator.paginate_queryset(ladder_rows(kwargs["pk"]), request, view=self)
         # The SQL rows plus their place and the league's rating system: what LeagueEntrySerializer
         # (which documents them) would give, without a model object per entry.
         response = paginator.get_paginated_response(
             [
-                {"id": row["id"], "position": position, **row, "rating_system": league.rating_system}
+                {"id": row["id"], "position": position, **row, "rating_system": rating_system}
                 for row, position in zip(rows, paginator.ranks(), strict=True)
             ]
         )
-        response.data["rating_system"] = league.rating_system
+        response.data["rating_system"] = rating_system
         return response
 
 

@@ -158,6 +158,7 @@ class KeysetPagination(BasePagination):
 
     def __init__(self) -> None:
         self.page_size: int = settings.REST_FRAMEWORK["PAGE_SIZE"]
+        self._base: str | None = None
 
     def paginate_queryset(self, queryset: Any, request: Request, view: Any = None) -> list[Any]:
         """A page of a QuerySet or of an :class:`~games.selectors.lists.OrderedRows` list."""
@@ -219,7 +220,9 @@ class KeysetPagination(BasePagination):
         }
         if cursor is not None:
             params[self.cursor_query_param] = [cursor]
-        base = request.build_absolute_uri(escape_uri_path(request.path))
+        base = self._base
+        if base is None:  # once per answer, whether it links both ways or one
+            base = self._base = request.build_absolute_uri(escape_uri_path(request.path))
         return f"{base}?{urlencode(sorted(params.items()), doseq=True)}" if params else base
 
     def get_next_link(self) -> str | None:

@@ -7,7 +7,7 @@ from typing import Any
 from django.db.models import Count, Q, QuerySet
 
 from games.models import Game, League, LeagueEntry, Season
-from games.selectors.lists import Key, SqlList, model_fields
+from games.selectors.lists import Key, SqlList, fetch, model_fields
 
 
 def leagues_with_counts() -> QuerySet[League]:
@@ -22,14 +22,22 @@ def ladder_entries(league: League) -> QuerySet[LeagueEntry]:
     return LeagueEntry.objects.filter(league=league, active=True).order_by("-rating", "id")
 
 
-def ladder_rows(league: League) -> SqlList:
+def league_rating_system(pk: int) -> str | None:
+    """The league's rating system, or None when there is no such league (hand-written: a ladder page
+    asks it on every read, and the ORM's compiling would cost more than the answer)."""
+    found = fetch("SELECT rating_system FROM games_league WHERE id = %s", [pk])
+    return str(found[0][0]) if found else None
+
+
+def ladder_rows(league: League | int) -> SqlList:
     """The ladder as the API's rows (without their positions), read along the ``league_ladder``
-    index by hand-written SQL (see :mod:`games.selectors.lists`); the order of :func:`ladder_entries`."""
+    index by hand-written SQL (see :mod:`games.selectors.lists`); the order of :func:`ladder_entries`.
+    ``league`` is the league or its id."""
     return SqlList(
         select=_LADDER_SELECT,
         count_from="FROM games_leagueentry",
         where=("games_leagueentry.active", "games_leagueentry.league_id = %s"),
-        params=(league.pk,),
+        params=(league if isinstance(league, int) else league.pk,),
         order=((Key("rating", True), "games_leagueentry.rating"), (Key("id", False), "games_leagueentry.id")),
         row=_ladder_row,
         fields=_LADDER_FIELDS,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from django.conf import settings
@@ -28,7 +29,7 @@ def ladder_rows(game_id: str) -> SqlList:
         where=("games_rating.game_id = %s",),
         params=(game_id,),
         order=((Key("rating", True), "games_rating.rating"), (Key("competitor", False), "games_rating.competitor_id")),
-        row=_ladder_row,
+        row=functools.partial(_ladder_row, provisional_below=settings.ELO_PROVISIONAL_GAMES),
     )
 
 
@@ -42,7 +43,7 @@ LEFT JOIN games_bot ON games_bot.competitor_id = games_competitor.id
 """
 
 
-def _ladder_row(values: tuple[Any, ...]) -> dict[str, Any]:
+def _ladder_row(values: tuple[Any, ...], provisional_below: int) -> dict[str, Any]:
     competitor, name, player, bot, game_id, rating, games_played = values
     return {
         "competitor": competitor,
@@ -52,7 +53,7 @@ def _ladder_row(values: tuple[Any, ...]) -> dict[str, Any]:
         "game_id": game_id,
         "rating": rating,
         "games_played": games_played,
-        "provisional": games_played < settings.ELO_PROVISIONAL_GAMES,
+        "provisional": games_played < provisional_below,
     }
 
 
@@ -97,7 +98,13 @@ def player_profile(pk: int) -> dict[str, Any] | None:
         }
         for game_id, game_pk, before, after, at in fetch(_CHANGES_READ, [competitor], _CHANGES_FIELDS)
     ]
-    return {"id": player, "name": name, "competitor": competitor, "ratings": ratings, "rating_history": history}
+    return {
+        "id": player,
+        "name": name,
+        "competitor": competitor,
+        "ratings": ratings,
+        "rating_history": history,
+    }
 
 
 def competitor_game_ratings(competitor: Competitor) -> QuerySet[Rating]:

@@ -83,6 +83,9 @@ else:
 # Connections are kept (CONN_MAX_AGE, and by workers between tasks: CELERY_DB_REUSE_MAX below), so
 # check one that saw an error before it is used again rather than fail the next request or task.
 DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    # The same backend, whose health check polls the socket instead of a round trip per request.
+    DATABASES["default"]["ENGINE"] = "mulligan_league.postgresql"
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # Rate limits, whose-turn caches and long polls share this cache. The default lives in each process;
@@ -157,6 +160,11 @@ REST_FRAMEWORK = {
     # JSON only: an operation that takes more says so (a bot's program upload takes multipart, the
     # token login a plain form too), and the OpenAPI document lists what each one takes.
     "DEFAULT_PARSER_CLASSES": ["games.api.parsers.SafeJSONParser"],
+    # DRF's JSON text written by orjson (games.api.renderers), and DRF's browsable pages as before.
+    "DEFAULT_RENDERER_CLASSES": [
+        "games.api.renderers.JSONRenderer",
+        "rest_framework.renderers.BrowsableAPIRenderer",
+    ],
     "TEST_REQUEST_DEFAULT_FORMAT": "json",
     "DEFAULT_PAGINATION_CLASS": "games.api.pagination.PageNumbers",
     "PAGE_SIZE": 50,

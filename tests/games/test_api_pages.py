@@ -257,6 +257,7 @@ def test_list_endpoints_read_a_fixed_number_of_queries(
         (f"/api/games/{games[0].pk}/moves/", 3),
         (f"/api/games/{games[1].pk}/moves/", 3),
         (f"/api/games/{games[0].pk}/moves/?limit={size}", 3),
+        (f"/api/players/{players[0].pk}/", 2),
     ]:
         first = api_client.get(url).json()
         with django_assert_max_num_queries(most):
@@ -265,6 +266,9 @@ def test_list_endpoints_read_a_fixed_number_of_queries(
             # Two queries for a page that starts inside a run of equal ratings.
             with django_assert_max_num_queries(most + 1):
                 assert api_client.get(first["next"]).status_code == 200
+            # A page by number: the row before it found in the index, then read on as a cursor does.
+            with django_assert_max_num_queries(most + 2):
+                assert api_client.get(f"{url}{'&' if '?' in url else '?'}page=2").status_code == 200
 
 
 def test_a_game_of_a_deal_in_play_reads_in_the_queries_of_any_game(
