@@ -18,7 +18,7 @@ from mulligan_league.postgresql.base import server_spoke
 
 TIMESTAMPTZ_OID = 1184  # pg_type.oid of timestamptz
 
-pytestmark = pytest.mark.skipif(connection.vendor != "postgresql", reason="PostgreSQL's backend only")
+pytestmark = pytest.mark.usefixtures("postgresql_required")  # fails, saying why, on another database
 
 BOUND_SECONDS = 30  # a wait's bound, not a measurement: a slow machine only waits longer
 
