@@ -8,8 +8,9 @@ nor skip a row.
 
 Each list's order ends in a column that is unique within the list (``-rating, competitor_id``;
 ``-id``). With two keys, the rows after ``(v, t)`` are the rest of ``v``'s ties and then the rows
-past ``v``: two index range scans (two small queries), where one ``v < x OR (v = x AND t > y)``
-would make the database scan every row before the cursor.
+past ``v``: two index range scans (one statement, a UNION ALL of the two, on the hand-written
+lists), where one ``v < x OR (v = x AND t > y)`` would make the database scan every row before the
+cursor.
 
 ``count`` is exact while a list is small; past :data:`EXACT_COUNT_UP_TO` rows each server process
 counts it once and keeps it for ``API_COUNT_CACHE_SECONDS`` (counting 100,000 index entries on every request would
@@ -98,14 +99,10 @@ def ordered_rows(rows: QuerySet[Any] | OrderedRows) -> OrderedRows:
 
 
 def keyset_page(rows: OrderedRows, position: Position, size: int) -> Page:
-    """The ``size`` rows past ``position`` in the list's order (one query, or two across ties)."""
+    """The ``size`` rows past ``position`` in the list's order (one query where the list can)."""
     forward = position.forward
     wanted = size + 1
-    found: list[Any] = []
-    if len(rows.keys) == 2:
-        found = rows.ties(position.values, forward, wanted)
-    if len(found) < wanted:
-        found += rows.beyond(position.values[0], forward, wanted - len(found))
+    found = rows.after(position.values, forward, wanted)
     more = len(found) > size
     found = found[:size]
     if forward:

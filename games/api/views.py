@@ -82,7 +82,7 @@ class GameListCreateView(APIView):
         games = game_selectors.game_list(request.query_params.get("game"), request.query_params.get("status"))
         paginator = KeysetPagination()
         page = paginator.paginate_queryset(games, request, view=self)
-        return paginator.get_paginated_response(game_selectors.with_seats(page))
+        return paginator.get_paginated_response(page)
 
     @extend_schema(
         request=GameCreateSerializer,

@@ -16,7 +16,7 @@ from django.db.models import Prefetch, QuerySet, prefetch_related_objects
 
 from engine import State, get_game, replay
 from games.models import BotKind, Game, GameStatus, Move, NotificationSettings, Seat, Vacation
-from games.selectors.lists import Key, SqlList, fetch, model_fields
+from games.selectors.lists import Around, Key, SqlList, fetch, model_fields
 
 
 def user_seat_indexes(game: Game, user: AbstractBaseUser | AnonymousUser) -> list[int]:
@@ -66,32 +66,9 @@ def _summary(
     }
 
 
-_SEATS_SELECT = """
-SELECT games_seat.game_id, games_seat."index", games_seat.competitor_id, games_competitor.name,
-       games_player.id, games_bot.id, games_seat.rank, games_seat.score
-FROM games_seat
-JOIN games_competitor ON games_competitor.id = games_seat.competitor_id
-LEFT JOIN games_player ON games_player.competitor_id = games_competitor.id
-LEFT JOIN games_bot ON games_bot.competitor_id = games_competitor.id
-"""
-
-
-def seat_summaries(game_pks: Sequence[int]) -> dict[int, list[dict[str, Any]]]:
-    """:func:`seat_summary` of every seat of these games, by game, from one query of plain rows
-    (a list page shows 50 games: no Seat, Competitor, Player or Bot object for each)."""
-    by_game: dict[int, list[dict[str, Any]]] = {pk: [] for pk in game_pks}
-    if by_game:
-        # IN (...) rather than PostgreSQL's = ANY(array): the embedded default runs on SQLite.
-        placeholders = ", ".join(["%s"] * len(by_game))
-        sql = f"{_SEATS_SELECT} WHERE games_seat.game_id IN ({placeholders}) ORDER BY 1, 2"
-        for game_pk, *seat in fetch(sql, list(by_game)):
-            by_game[game_pk].append(_summary(*seat))
-    return by_game
-
-
 def game_list(game_id: str | None = None, status: str | None = None) -> SqlList:
-    """The games list's rows, newest first, by hand-written SQL (see :mod:`games.selectors.lists`);
-    their ``seats`` are empty until :func:`with_seats` fills them."""
+    """The games list's rows with their seats, newest first, by hand-written SQL (see
+    :mod:`games.selectors.lists`): a page and its seats in one statement."""
     where, params = [], []
     if game_id:
         where.append("game_id = %s")
@@ -107,6 +84,7 @@ def game_list(game_id: str | None = None, status: str | None = None) -> SqlList:
         order=((Key("id", True), "id"),),
         row=_listed_game,
         fields=(None, None, None, None, *model_fields(Game, "created_at")),
+        around=_LISTED_SEATS,
     )
 
 
@@ -122,12 +100,27 @@ def _listed_game(values: tuple[Any, ...]) -> dict[str, Any]:
     }
 
 
-def with_seats(games: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Listed games (:func:`game_list`'s rows) with their seats, from one more query."""
-    seats = seat_summaries([game["id"] for game in games])
-    for game in games:
-        game["seats"] = seats[game["id"]]
+def _listed_games_with_seats(rows: list[tuple[Any, ...]]) -> list[dict[str, Any]]:
+    """Listed games from a page joined with its seats: a row per seat, a game's rows together."""
+    games: list[dict[str, Any]] = []
+    for row in rows:
+        if not games or games[-1]["id"] != row[0]:
+            games.append(_listed_game(row[:5]))
+        if row[5] is not None:  # a seatless game (none is made so) is kept by the LEFT JOIN
+            games[-1]["seats"].append(_summary(*row[5:]))
     return games
+
+
+_LISTED_SEATS = Around(
+    select="""SELECT page.*, games_seat."index", games_seat.competitor_id, games_competitor.name,
+       games_player.id, games_bot.id, games_seat.rank, games_seat.score""",
+    joins="""LEFT JOIN games_seat ON games_seat.game_id = page.id
+LEFT JOIN games_competitor ON games_competitor.id = games_seat.competitor_id
+LEFT JOIN games_player ON games_player.competitor_id = games_competitor.id
+LEFT JOIN games_bot ON games_bot.competitor_id = games_competitor.id""",
+    order='games_seat."index"',
+    gather=_listed_games_with_seats,
+)
 
 
 def games_with_seats() -> QuerySet[Game]:

@@ -54,6 +54,11 @@ class OrderedRows(Protocol):
         """Rows whose first key is past ``value``."""
         ...
 
+    def after(self, values: Sequence[Any], forward: bool, limit: int) -> list[Any]:
+        """The rows past a cursor at ``values``: with two keys, the rest of its ties and then the rows
+        past its first key (:meth:`ties` and :meth:`beyond`, in one read where the list can)."""
+        ...
+
     def count(self, at_most: int | None) -> int:
         """The number of rows, or ``at_most + 1`` when there are more than ``at_most``."""
         ...
@@ -87,6 +92,12 @@ class QuerySetRows:
     def beyond(self, value: Any, forward: bool, limit: int) -> list[Any]:
         past = self.queryset.filter(**{self._lookup(self.keys[0], forward): value})
         return list(self._ordered(past, forward)[:limit])
+
+    def after(self, values: Sequence[Any], forward: bool, limit: int) -> list[Any]:
+        found = self.ties(values, forward, limit) if len(self.keys) == 2 else []
+        if len(found) < limit:
+            found += self.beyond(values[0], forward, limit - len(found))
+        return found
 
     def count(self, at_most: int | None) -> int:
         unordered = self.queryset.order_by()
@@ -141,6 +152,22 @@ def fetch(
 
 
 @dataclass(frozen=True)
+class Around:
+    """What each row of a :class:`SqlList`'s page brings along from other tables (a game's seats),
+    read in the page's statement: ``SELECT page.*, <more> FROM (<the page>) AS page <joins> ORDER BY
+    <the page's order>, <order>``. ``select`` is that statement's columns (the page's first, as
+    :attr:`SqlList.fields` converts them), ``fields`` converts the ones it adds, and ``gather`` folds
+    the joined rows (several for one listed row, in the page's order) into the answer's dicts. The
+    list's ``order`` columns must then be the page's own column names (``page.<column>``)."""
+
+    select: str
+    joins: str
+    order: str
+    gather: Callable[[list[tuple[Any, ...]]], list[dict[str, Any]]]
+    fields: tuple[Field[Any, Any] | None, ...] = ()
+
+
+@dataclass(frozen=True)
 class SqlList:
     """A list read by hand-written SQL.
 
@@ -149,6 +176,9 @@ class SqlList:
     turns a fetched tuple into the answer's dict (which holds each key's field), ``count_from``
     the smallest FROM that counts the same rows (no joins that cannot change the count), and
     ``fields`` the model fields of the selected columns that need converting (see :func:`fetch`).
+
+    ``around`` reads what each listed row brings along from other tables in the page's own
+    statement (one round trip instead of two): see :class:`Around`.
     """
 
     select: str
@@ -158,6 +188,7 @@ class SqlList:
     order: tuple[tuple[Key, str], ...]
     row: Callable[[tuple[Any, ...]], dict[str, Any]]
     fields: tuple[Field[Any, Any] | None, ...] = ()
+    around: Around | None = None
 
     @property
     def keys(self) -> Sequence[Key]:
@@ -171,8 +202,16 @@ class SqlList:
     ) -> list[dict[str, Any]]:
         where = " AND ".join([*self.where, extra] if extra else self.where) or "TRUE"
         sql = f"{self.select} WHERE {where} ORDER BY {self._order_by(forward)} LIMIT %s"
-        found = fetch(sql, [*self.params, *extra_params, limit], self.fields)
-        return [self.row(values) for values in found]
+        params = [*self.params, *extra_params, limit]
+        around = self.around
+        if around is None:
+            return [self.row(values) for values in fetch(sql, params, self.fields)]
+        # The page's own order again outside: a join keeps no order of its own.
+        order = ", ".join(
+            f"page.{column} {'DESC' if key.descending == forward else 'ASC'}" for key, column in self.order
+        )
+        sql = f"{around.select} FROM ({sql}) AS page {around.joins} ORDER BY {order}, {around.order}"
+        return around.gather(fetch(sql, params, (*self.fields, *around.fields)))
 
     @staticmethod
     def _past(key: Key, forward: bool) -> str:
@@ -191,11 +230,7 @@ class SqlList:
         )
         if not before:
             return []
-        values = before[0]
-        rows = self.ties(values, True, limit) if len(self.order) == 2 else []
-        if len(rows) < limit:
-            rows += self.beyond(values[0], True, limit - len(rows))
-        return rows
+        return self.after(before[0], True, limit)
 
     def ties(self, values: Sequence[Any], forward: bool, limit: int) -> list[Any]:
         (_first, first_column), (second, second_column) = self.order
@@ -205,6 +240,41 @@ class SqlList:
     def beyond(self, value: Any, forward: bool, limit: int) -> list[Any]:
         first, column = self.order[0]
         return self._rows(f"{column} {self._past(first, forward)} %s", (value,), forward, limit)
+
+    def after(self, values: Sequence[Any], forward: bool, limit: int) -> list[Any]:
+        if len(self.order) == 1:
+            return self.beyond(values[0], forward, limit)
+        if self.around is not None:
+            found = self.ties(values, forward, limit)
+            return (
+                found + self.beyond(values[0], forward, limit - len(found)) if len(found) < limit else found
+            )
+        # Both index range scans in one statement (UNION ALL of the two; an OR of their conditions
+        # would scan every row before the cursor). Each part carries its sort keys first, under
+        # names of their own, so the union can be ordered whatever the selected columns are called.
+        (first, first_column), (second, second_column) = self.order
+        keyed = (
+            f"SELECT {first_column} AS sort_key_0, {second_column} AS sort_key_1, {self._columns_and_from}"
+        )
+        where = " AND ".join(self.where) or "TRUE"
+        order = self._order_by(forward)
+        tied = f"{first_column} = %s AND {second_column} {self._past(second, forward)} %s"
+        past = f"{first_column} {self._past(first, forward)} %s"
+        part = f"SELECT * FROM ({keyed} WHERE {where} AND {{}} ORDER BY {order} LIMIT %s) AS "
+        union_order = ", ".join(
+            f"sort_key_{n} {'DESC' if key.descending == forward else 'ASC'}"
+            for n, key in enumerate((first, second))
+        )
+        sql = f"{part.format(tied)}tied UNION ALL {part.format(past)}past ORDER BY {union_order} LIMIT %s"
+        params = [*self.params, *values[:2], limit, *self.params, values[0], limit, limit]
+        found = fetch(sql, params, (None, None, *self.fields))
+        return [self.row(row[2:]) for row in found]
+
+    @property
+    def _columns_and_from(self) -> str:
+        select = self.select.strip()
+        assert select[:7].upper() == "SELECT ", f"a list's select starts with SELECT: {select[:40]!r}"
+        return select[7:]
 
     def count(self, at_most: int | None) -> int:
         where = " AND ".join(self.where) or "TRUE"

@@ -67,6 +67,9 @@ def _same_rows(name: str, hand: OrderedRows, orm: OrderedRows, as_orm: Any) -> N
                 assert hand_ties == orm.ties(values, forward, 10), (name, values, forward)
             hand_beyond = [as_orm(r) for r in hand.beyond(values[0], forward, 10)]
             assert hand_beyond == orm.beyond(values[0], forward, 10), (name, values, forward)
+            for limit in (1, 2, 10):  # cut inside the ties, at their end, past them
+                hand_after = [as_orm(r) for r in hand.after(values, forward, limit)]
+                assert hand_after == orm.after(values, forward, limit), (name, values, forward, limit)
 
 
 def _check_ladders(league: Any) -> None:
@@ -103,6 +106,9 @@ def _check_games(seeded: dict[str, Any]) -> None:
     orm_games = QuerySetRows(Game.objects.order_by("-id").values("id", "game_id", "status", "version", "created_at"))
 
     def game_as_orm(row: dict[str, Any]) -> dict[str, Any]:
+        # Each page's rows bring their seats (read in the page's own statement).
+        seats = game_selectors.games_with_seats().get(pk=row["id"]).seats.all()
+        assert row["seats"] == [game_selectors.seat_summary(seat) for seat in seats], row
         return {
             "id": row["id"],
             "game_id": row["game"],
@@ -117,7 +123,7 @@ def _check_games(seeded: dict[str, Any]) -> None:
         QuerySetRows(Game.objects.filter(game_id=GAME, status="running").order_by("-id").values("id", "game_id", "status", "version", "created_at")),
         game_as_orm,
     )
-    listed = game_selectors.with_seats(game_selectors.game_list().window(0, 100))
+    listed = game_selectors.game_list().window(0, 100)
     viewers = [AnonymousUser(), *(player.user for player in seeded["players"])]
     for row in listed:
         game = game_selectors.games_with_seats().get(pk=row["id"])
