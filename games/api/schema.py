@@ -22,11 +22,19 @@ from __future__ import annotations
 
 from typing import Any
 
+from drf_spectacular.authentication import SessionScheme
 from drf_spectacular.openapi import AutoSchema
 from drf_spectacular.utils import OpenApiResponse, inline_serializer
 from rest_framework import serializers
 
 from games.api.operation_ids import operation_id
+
+
+class SessionCookieScheme(SessionScheme):
+    """The session scheme (``cookieAuth``) for the API's own session class, which drf-spectacular
+    would not know: it matches DRF's class by name, not its subclasses."""
+
+    target_class = "games.api.authentication.SessionCookieAuthentication"
 
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
 

@@ -154,7 +154,7 @@ REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
         # Tokens are stored as digests (games.models.tokens), never as usable keys.
         "games.api.authentication.HashedTokenAuthentication",
-        "rest_framework.authentication.SessionAuthentication",
+        "games.api.authentication.SessionCookieAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
     # JSON only: an operation that takes more says so (a bot's program upload takes multipart, the
