@@ -56,3 +56,25 @@ def test_hand_written_reads_agree_with_the_orm_on_sqlite(tmp_path: Path) -> None
     )
     assert done.returncode == 0, f"on SQLite:\n{done.stdout[-3000:]}\n{done.stderr[-6000:]}"
     assert "agree with the ORM on sqlite" in done.stdout
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        '{"type": "play", "card": 12}',
+        "[1.5, -0.0, 1e-7, 1e-400]",
+        "NaN",
+        "[18446744073709551615, 18446744073709551616, -9223372036854775809]",
+        "1e400",
+        "not json",
+        '"é"',
+    ],
+)
+def test_json_columns_read_as_the_orm_reads_them(text: str) -> None:
+    from django.db import models
+
+    from games.selectors.lists import _json_value
+
+    field = models.JSONField()
+    expected, got = field.from_db_value(text, None, None), _json_value(text, None, None)
+    assert repr(got) == repr(expected) and type(got) is type(expected)
