@@ -8,14 +8,16 @@
   ``--reseed`` starts again). Every run first applies the project's migrations to it, so a branch
   that adds indexes is measured with them.
 * Server (bench/api_server.py): gunicorn, one uvicorn worker (docker/gunicorn.conf.py), 8 WEB_THREADS,
-  the production settings plus ``/bench/bare/``, Redis for the cache and the Celery broker (no
+  the production settings plus ``/bench/bare/`` and three floors beside it (bench/api_site/urls.py:
+  the bare view with one primary-key read, the bare answer through DRF, and both), Redis for the cache and the Celery broker (no
   worker: the tasks a move enqueues just wait, and the Redis database is emptied at the end).
 * Load (bench/api_load.py): an asyncio HTTP/1.1 keep-alive client at each concurrency (1 and 16).
   Measurements alternate: bare, endpoint 1, bare, endpoint 2, bare ...; an endpoint's reference
   is the mean of the bare view's rate just before and just after it.
 
 Stdout: one JSON line per figure (``ratio`` = endpoint req/s / bare view req/s; the goals of issue
-16: reads >= 0.5, ``POST`` a move >= 0.3, p99 <= 50 ms at 16 clients), one line per bare view
+16: reads >= 0.5, ``POST`` a move >= 0.3, p99 <= 50 ms at 16 clients; the floors' lines have no
+goal: they show what the stack itself costs a read), one line per bare view
 concurrency, and a line with the data sizes and the machine. Progress goes to stderr.
 """
 
@@ -64,7 +66,7 @@ LADDER = f"/api/ladder/?game={GAME_ID}"
 @dataclass(frozen=True)
 class Endpoint:
     name: str
-    goal: float
+    goal: float | None  # None: a floor of the stack, measured for comparison only
     target: Callable[[], Target]
 
 
@@ -78,7 +80,13 @@ def endpoints(
     def get(name: str, *paths: str, token: str | None = None) -> Endpoint:
         return Endpoint(name, READ_GOAL, lambda: GetTarget(name, host, list(paths), token))
 
+    def floor(name: str, path: str) -> Endpoint:
+        return Endpoint(name, None, lambda: GetTarget(name, host, [path]))
+
     return [
+        floor("floor_one_query", "/bench/bare-query/"),
+        floor("floor_drf", "/bench/bare-drf/"),
+        floor("floor_drf_one_query", "/bench/bare-drf-query/"),
         get("ladder_page_1", LADDER),
         get("ladder_page_1000", f"{LADDER}&page=1000"),
         get("ladder_next_1000", captured.get("ladder_next_1000", "")),
@@ -116,7 +124,7 @@ def _ms(value: float | None) -> float | None:
     return None if value is None else round(value, 2)
 
 
-def figure(result: Result, before: Result, after: Result, goal: float) -> dict[str, Any]:
+def figure(result: Result, before: Result, after: Result, goal: float | None) -> dict[str, Any]:
     reference = (before.req_per_s + after.req_per_s) / 2
     ratio = result.req_per_s / reference if reference else 0.0
     p99 = result.percentile_ms(0.99)
@@ -132,13 +140,14 @@ def figure(result: Result, before: Result, after: Result, goal: float) -> dict[s
         "ratio": round(ratio, 4),
         "goal_ratio": goal,
     }
-    met = ratio >= goal and result.errors == 0
-    if result.concurrency == P99_GOAL_CONCURRENCY:
-        line["p99_goal_ms"] = P99_GOAL_MS
-        met = met and p99 is not None and p99 <= P99_GOAL_MS
+    if goal is not None:
+        met = ratio >= goal and result.errors == 0
+        if result.concurrency == P99_GOAL_CONCURRENCY:
+            line["p99_goal_ms"] = P99_GOAL_MS
+            met = met and p99 is not None and p99 <= P99_GOAL_MS
+        line["met"] = met
     cpu, reference_cpu = result.server_cpu_ms_per_req, before.server_cpu_ms_per_req
     line |= {
-        "met": met,
         "errors": result.errors,
         "requests": len(result.latencies),
         # Server CPU per request (the worker process's own time): steadier than rates on a busy machine.
