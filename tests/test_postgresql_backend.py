@@ -7,14 +7,21 @@ from __future__ import annotations
 import time
 from datetime import UTC, datetime
 from typing import Any
+from zoneinfo import ZoneInfo
 
+import psycopg
 import pytest
 from django.db import connection, connections
 from django.db.backends.postgresql.psycopg_any import BaseTzLoader
 from psycopg.errors import DataError
 from psycopg.pq import Format
 
-from mulligan_league.postgresql.base import server_spoke
+from mulligan_league.postgresql.base import (
+    UtcTzLoader,
+    adapters_with_utc_loader,
+    psycopg_c_loader,
+    server_spoke,
+)
 
 TIMESTAMPTZ_OID = 1184  # pg_type.oid of timestamptz
 
@@ -126,17 +133,25 @@ def loaded(loader: Any, text: str) -> Any:
 
 @pytest.mark.django_db
 def test_times_are_read_as_djangos_loader_reads_them() -> None:
-    connection.ensure_connection()
-    ours = connection.connection.adapters.get_loader(TIMESTAMPTZ_OID, Format.TEXT)
-    assert ours.__name__ == "UtcTzLoader"
+    with connection.cursor() as cursor:
+        in_use = cursor.cursor.adapters.get_loader(TIMESTAMPTZ_OID, Format.TEXT)
+    # psycopg-binary is installed (pyproject), so, the session's zone being UTC, psycopg's C loader reads
+    assert in_use is psycopg_c_loader() is not None
+    # the connection's, which Django asks for its zone, and the one of a connection in another zone
+    assert issubclass(connection.connection.adapters.get_loader(TIMESTAMPTZ_OID, Format.TEXT), UtcTzLoader)
+    zoned = adapters_with_utc_loader(psycopg.adapters, ZoneInfo("Europe/Paris"))
+    assert issubclass(zoned.get_loader(TIMESTAMPTZ_OID, Format.TEXT), UtcTzLoader)
 
     class Djangos(BaseTzLoader):
-        timezone = ours.timezone
+        timezone = UTC
+
+    class Ours(UtcTzLoader):
+        timezone = UTC
 
     for text in TIMES:
-        assert loaded(ours(TIMESTAMPTZ_OID, connection.connection), text) == loaded(
-            Djangos(TIMESTAMPTZ_OID, connection.connection), text
-        ), text
+        djangos = loaded(Djangos(TIMESTAMPTZ_OID, connection.connection), text)
+        assert loaded(in_use(TIMESTAMPTZ_OID, connection.connection), text) == djangos, text
+        assert loaded(Ours(TIMESTAMPTZ_OID, connection.connection), text) == djangos, text
 
 
 @pytest.mark.django_db
