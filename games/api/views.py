@@ -156,7 +156,12 @@ class GameDetailView(APIView):
     @extend_schema(responses={200: GameViewSerializer, 403: DEAL_IN_PLAY_403})
     def get(self, request: Request, pk: int) -> Response:
         game, seats, in_play = _game_read(request, pk)
-        moves = [(seat, action) for _number, seat, action, _at in game_selectors.move_rows(pk)]
+
+        def moves() -> list[tuple[int, dict[str, Any]]]:
+            # Read only if the replay is not kept; up to the row's version, under which it is kept.
+            rows = game_selectors.move_rows(pk, 0, game.version)
+            return [(seat, action) for _number, seat, action, _at in rows]
+
         return Response(game_selectors.game_view(game, request.user, seats, moves, in_play))
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, NamedTuple
@@ -17,6 +17,7 @@ from django.db.models import Prefetch, QuerySet, prefetch_related_objects
 from engine import State, get_game, replay
 from games.models import BotKind, Game, GameStatus, Move, NotificationSettings, Seat, Vacation
 from games.selectors.lists import Around, Key, SqlList, fetch, model_fields
+from games.selectors.replays import replay_shown
 
 
 def user_seat_indexes(game: Game, user: AbstractBaseUser | AnonymousUser) -> list[int]:
@@ -205,20 +206,34 @@ def game_view(
     game: Game,
     user: AbstractBaseUser | AnonymousUser,
     seats: Sequence[SeatRow] | None = None,
-    moves: Sequence[tuple[int, dict[str, Any]]] | None = None,
+    moves: Sequence[tuple[int, dict[str, Any]]]
+    | Callable[[], Sequence[tuple[int, dict[str, Any]]]]
+    | None = None,
     in_play: bool | None = None,
 ) -> dict[str, Any]:
     """The game as the requester may see it: their seat's observation, or a spectator's.
 
-    ``seats`` and ``moves`` (``(seat, action)`` in order) as read by :func:`game_read`; without
-    them they come from the game's prefetched seats and a query of its moves. ``in_play``: whether
-    its deal is still in play (:func:`game_read` says; without it, :func:`deal_in_play` asks). A
-    caller refuses a viewer :func:`deal_refusal` names before it shows them this."""
+    ``seats`` and ``moves`` (``(seat, action)`` in order, or a function reading them) as read by
+    :func:`game_read`; without them they come from the game's prefetched seats and a query of its
+    moves. The engine's part is kept per process (:mod:`games.selectors.replays`): the moves are
+    read and replayed only when this game at this version was not shown to these seats lately.
+    ``in_play``: whether its deal is still in play (:func:`game_read` says; without it,
+    :func:`deal_in_play` asks). A caller refuses a viewer :func:`deal_refusal` names before it
+    shows them this."""
     seats = seat_rows(game) if seats is None else seats
-    state = game_state(game) if moves is None else replay(game.game_id, game.config, game.seed, moves)
     mine = seats_held_by(seats, user)
-    to_act = state.to_act()
-    viewer = viewer_seat(mine, to_act)
+
+    def shown() -> EngineView:
+        history = moves() if callable(moves) else moves
+        if history is None:  # the moves up to the row's version: what is kept is kept under it
+            history = [(seat, action) for _n, seat, action, _at in move_rows(game.pk, 0, game.version)]
+        state = replay(game.game_id, game.config, game.seed, history)
+        to_act = state.to_act()
+        viewer = viewer_seat(mine, to_act)
+        legal = state.legal_actions(viewer) if viewer in to_act else []
+        return EngineView(to_act, viewer, state.observe(viewer), legal)
+
+    engine = replay_shown(game, ("view", tuple(mine)), shown)
     view: dict[str, Any] = {
         "id": game.pk,
         "game": game.game_id,
@@ -228,10 +243,10 @@ def game_view(
         "move_count": game.version,
         "seats": [row.summary for row in seats],
         "your_seats": mine,
-        "viewer_seat": viewer,
-        "to_act": to_act,
-        "observation": state.observe(viewer),
-        "legal_actions": state.legal_actions(viewer) if viewer in to_act else [],
+        "viewer_seat": engine.viewer,
+        "to_act": engine.to_act,
+        "observation": engine.observation,
+        "legal_actions": engine.legal_actions,
         "created_at": game.created_at,
         "finished_at": game.finished_at,
         "outcome": game.outcome,
@@ -239,6 +254,15 @@ def game_view(
     if record_open(game, user, deal_in_play(game) if in_play is None else in_play):
         view["seed"] = game.seed
     return view
+
+
+class EngineView(NamedTuple):
+    """What the engine shows one viewer of a game at one version (kept: read it, never change it)."""
+
+    to_act: list[int]
+    viewer: int | None
+    observation: Any
+    legal_actions: list[dict[str, Any]]
 
 
 # Every column of a game, in the model's order (what Model.from_db expects).
@@ -336,10 +360,16 @@ def game_history(
         history["seed"] = game.seed
         history["config"] = game.config
         history["moves"] = [_move_json(number, seat, action, at) for number, seat, action, at in moves]
-        final = replay(
-            game.game_id, game.config, game.seed, [(seat, action) for _n, seat, action, _at in history_moves]
+        history["final_state"] = replay_shown(
+            game,
+            "final state",
+            lambda: replay(
+                game.game_id,
+                game.config,
+                game.seed,
+                [(seat, action) for _n, seat, action, _at in history_moves],
+            ).to_json(),
         )
-        history["final_state"] = final.to_json()
         history["outcome"] = game.outcome
         return history
     engine_game = get_game(game.game_id)

@@ -327,6 +327,11 @@ DEFAULT_MOVE_TIME_LIMIT = timedelta(seconds=env.int("DEFAULT_MOVE_TIME_LIMIT_SEC
 # many games per process, the least recently moved forgotten first (a Mulligan state is a few kB);
 # 0 switches it off.
 MOVE_STATE_CACHE_GAMES: int = env.int("MOVE_STATE_CACHE_GAMES", default=2000)
+# What a game shows at one version (a viewer's observation and legal actions, a finished game's
+# final state) is kept per process, so polling a game between moves does not read and replay its
+# history each time (games.selectors.replays): at most this many answers, the least recently read
+# forgotten first (a Mulligan observation is a few kB); 0 switches it off.
+GAME_REPLAY_CACHE_ENTRIES: int = env.int("GAME_REPLAY_CACHE_ENTRIES", default=4000)
 # Work a dead worker left behind is found this often (games.tasks.requeue_stalled, on celery beat):
 # a running game whose bots must act and that has not moved for STALL_SECONDS is queued again, and
 # a tournament whose round has no running game left and has been still that long is moved on

@@ -1,0 +1,109 @@
+"""What a replay shows is kept per process (games.selectors.replays): a kept answer is the one a
+fresh replay gives, for every viewer at every version; a read that finds one neither reads nor
+replays the history; and a history rewritten at the same version is never answered from the old."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+from django.db import connection
+from django.test import override_settings
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+from django.utils import timezone
+from rest_framework.test import APIClient
+
+from games.models import Game, GameStatus, Move, Player
+from games.selectors.games import game_state
+from games.selectors.replays import forget_replays
+from games.services.moves import move_submit
+from tests.games.helpers import choose, create_game, human_seats
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def _nothing_kept() -> Any:
+    forget_replays()
+    yield
+    forget_replays()
+
+
+def _detail(client: APIClient, game: Game) -> dict[str, Any]:
+    answer = client.get(reverse("api-game", kwargs={"pk": game.pk}))
+    assert answer.status_code == 200, answer.content
+    return dict(answer.json())
+
+
+def _history(client: APIClient, game: Game) -> dict[str, Any]:
+    answer = client.get(reverse("api-game-moves", kwargs={"pk": game.pk}))
+    assert answer.status_code == 200, answer.content
+    return dict(answer.json())
+
+
+def test_kept_answers_are_what_a_fresh_replay_shows(
+    settings: Any, players: list[Player], client_for: Any
+) -> None:
+    settings.GAME_REPLAY_CACHE_ENTRIES = 100
+    game = create_game([p.competitor for p in players[:3]], seed=11)
+    viewers = [APIClient(), *(client_for(p) for p in players[:3])]
+    people = human_seats(game)
+    rng = random.Random(3)
+    while True:
+        game.refresh_from_db()
+        for client in viewers:
+            with override_settings(GAME_REPLAY_CACHE_ENTRIES=0):
+                fresh = _detail(client, game), _history(client, game)
+            first = _detail(client, game), _history(client, game)
+            kept = _detail(client, game), _history(client, game)
+            assert fresh == first == kept
+        state = game_state(game)
+        if state.is_over:
+            break
+        seat = state.to_act()[0]
+        action = choose(state.legal_actions(seat), rng)
+        move_submit(game_pk=game.pk, user=people[seat].user, action=action, expected_move=game.version)
+    assert game.status == GameStatus.FINISHED and game.version > 3
+
+
+def test_a_kept_view_is_shown_without_reading_the_history(settings: Any, players: list[Player]) -> None:
+    settings.GAME_REPLAY_CACHE_ENTRIES = 2
+    games = [create_game([players[0].competitor, players[1].competitor], seed=seed) for seed in (1, 2, 3)]
+    spectator = APIClient()
+
+    def queries(game: Game) -> int:
+        with CaptureQueriesContext(connection) as captured:
+            _detail(spectator, game)
+        return len(captured.captured_queries)
+
+    first = queries(games[0])
+    assert queries(games[0]) == first - 1  # the same game at the same version: its moves not read
+    # two more games fill the two places; the first game's answer, read least lately, is gone
+    assert [queries(games[1]), queries(games[2]), queries(games[0])] == [first] * 3
+    assert queries(games[2]) == first - 1
+
+
+def test_a_history_rewritten_at_the_same_version_is_shown_anew(
+    settings: Any, players: list[Player], client_for: Any
+) -> None:
+    settings.GAME_REPLAY_CACHE_ENTRIES = 100
+    game = create_game([players[0].competitor, players[1].competitor], seed=7)
+    people = human_seats(game)
+    client = client_for(players[0])
+    state = game_state(game)
+    seat = state.to_act()[0]
+    legal = state.legal_actions(seat)
+    assert len({str(a) for a in legal}) > 1
+    move_submit(game_pk=game.pk, user=people[seat].user, action=legal[0], expected_move=0)
+    game.refresh_from_db()
+    before = _detail(client, game)
+    # what a restore of an older backup or a rolled-back move leaves: the same version, another move
+    Move.objects.filter(game=game).delete()
+    Game.objects.filter(pk=game.pk).update(version=0, moved_at=timezone.now())
+    move_submit(game_pk=game.pk, user=people[seat].user, action=legal[-1], expected_move=0)
+    game.refresh_from_db()
+    after = _detail(client, game)
+    with override_settings(GAME_REPLAY_CACHE_ENTRIES=0):
+        assert after == _detail(client, game) != before
