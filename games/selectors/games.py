@@ -344,12 +344,6 @@ def game_history(
     what its first does; a finished game's whole history is read for its final state). ``in_play``
     as :func:`game_view` takes it."""
     whole = record_open(game, user, deal_in_play(game) if in_play is None else in_play)
-    if whole:
-        # Its final state needs the whole history anyway: one read, and the part cut from it.
-        history_moves = move_rows(game.pk)
-        moves = [move for move in history_moves if move[0] > after][:limit]
-    else:
-        moves = move_rows(game.pk, after, limit)
     history: dict[str, Any] = {
         "id": game.pk,
         "game": game.game_id,
@@ -359,19 +353,14 @@ def game_history(
     if whole:
         history["seed"] = game.seed
         history["config"] = game.config
-        history["moves"] = [_move_json(number, seat, action, at) for number, seat, action, at in moves]
-        history["final_state"] = replay_shown(
-            game,
-            "final state",
-            lambda: replay(
-                game.game_id,
-                game.config,
-                game.seed,
-                [(seat, action) for _n, seat, action, _at in history_moves],
-            ).to_json(),
-        )
+        # A finished game's record no longer changes: kept per process as a replay is
+        # (games.selectors.replays), so reading it again reads no moves.
+        record, final = replay_shown(game, ("record", after, limit), lambda: _record(game, after, limit))
+        history["moves"] = record
+        history["final_state"] = final
         history["outcome"] = game.outcome
         return history
+    moves = move_rows(game.pk, after, limit)
     engine_game = get_game(game.game_id)
     mine = seats_held_by(seat_rows(game) if seats is None else seats, user)
     viewer = mine[0] if mine else None
@@ -382,6 +371,17 @@ def game_history(
         for number, seat, action, at in moves
     ]
     return history
+
+
+def _record(game: Game, after: int, limit: int | None) -> tuple[list[dict[str, Any]], Any]:
+    """A finished game's moves numbered after ``after`` (at most ``limit``) and its final state,
+    from one read of its whole history (the final state needs it all)."""
+    history = move_rows(game.pk)
+    part = [move for move in history if move[0] > after][:limit]
+    final = replay(
+        game.game_id, game.config, game.seed, [(seat, action) for _n, seat, action, _at in history]
+    )
+    return [_move_json(number, seat, action, at) for number, seat, action, at in part], final.to_json()
 
 
 def _move_json(number: int, seat: int, action: dict[str, Any], created_at: Any) -> dict[str, Any]:

@@ -19,7 +19,7 @@ from games.models import Game, GameStatus, Move, Player
 from games.selectors.games import game_state
 from games.selectors.replays import forget_replays
 from games.services.moves import move_submit
-from tests.games.helpers import choose, create_game, human_seats
+from tests.games.helpers import choose, create_game, human_seats, play_to_end
 
 pytestmark = pytest.mark.django_db
 
@@ -107,3 +107,23 @@ def test_a_history_rewritten_at_the_same_version_is_shown_anew(
     after = _detail(client, game)
     with override_settings(GAME_REPLAY_CACHE_ENTRIES=0):
         assert after == _detail(client, game) != before
+
+
+def test_a_finished_games_record_is_read_once(settings: Any, players: list[Player]) -> None:
+    settings.GAME_REPLAY_CACHE_ENTRIES = 100
+    game = create_game([players[0].competitor, players[1].competitor], seed=4)
+    play_to_end(game, random.Random(8))
+    game.refresh_from_db()
+    assert game.status == GameStatus.FINISHED and game.version > 4
+    spectator = APIClient()
+    url = reverse("api-game-moves", kwargs={"pk": game.pk})
+    for query in ("", "?after=2&limit=3", "?limit=2"):
+        with override_settings(GAME_REPLAY_CACHE_ENTRIES=0):
+            fresh = spectator.get(url + query).json()
+        with CaptureQueriesContext(connection) as first_read:
+            first = spectator.get(url + query).json()
+        with CaptureQueriesContext(connection) as second_read:
+            second = spectator.get(url + query).json()
+        assert fresh == first == second
+        assert len(second_read.captured_queries) == len(first_read.captured_queries) - 1
+    assert [m["number"] for m in second["moves"]] == [1, 2] and second["next"].endswith("after=2&limit=2")
