@@ -19,7 +19,8 @@ Both answer exactly what ``action in plan_options(state, seat)`` would.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Iterator, Sequence
+from typing import TYPE_CHECKING, Any, overload
 
 from engine.core import Action, Seat
 from engine.games.golf.cards import PLAYER_CARD
@@ -80,21 +81,31 @@ def plan_ids(state: GolfState, seat: Seat, hand: list[str] | None = None) -> lis
     """The ids of :func:`plan_options`, in its order (engine.games.golf.action_ids): each the sum of
     its club's, action's and target's terms, so the same walk as there, adding ints (``hand``: the
     seat's hand sorted, if the caller has it)."""
-    table = state.cards.ids
     if state.plans_by_mode:
         return list(_keyed_plans(state, seat)[2])  # the caller's own, the cache's kept
     cards = state.cards
     if hand is None:
         hand = sorted(state.hands[seat])
     # Each plan's ids come made, by Club and Action (action_ids.IdTable.seat_pair_ids).
-    rows = state.plan_rows[seat]
     actions = sorted(cards.actions.intersection(hand))
-    ids: list[int] = []
     if state.on_tee[seat]:
         clubs = hand
     else:
         tee_only = cards.tee_only
         clubs = [club for club in hand if not tee_only[club]]
+    return _walk(state.plan_rows[seat], clubs, actions, _alone(state, seat))
+
+
+def _alone(state: GolfState, seat: Seat) -> int:
+    """The id of the 2-Putt planned with no Action (a hand without Actions), aimed at ``seat``."""
+    table = state.cards.ids
+    return table.club_term[PLAYER_CARD] + table.action_term[None] + table.target_term[seat]
+
+
+def _walk(
+    rows: dict[str, dict[str | None, tuple[int, ...]]], clubs: list[str], actions: list[str], alone: int
+) -> list[int]:
+    ids: list[int] = []
     for club in clubs:
         row = rows[club]
         for a in actions:
@@ -106,8 +117,87 @@ def plan_ids(state: GolfState, seat: Seat, hand: list[str] | None = None) -> lis
         for a in actions:
             ids += row[a]
     else:
-        ids.append(table.club_term[PLAYER_CARD] + table.action_term[None] + table.target_term[seat])
+        ids.append(alone)
     return ids
+
+
+class PlanIds(Sequence[int]):
+    """:func:`plan_ids` made one id at a time when asked for (:mod:`engine.games.golf.listings`): the
+    number of plans is counted from the hand, and an id is found by walking the Clubs and Actions
+    to it, so a move that plays one plan makes one id (a game whose modes add no plans)."""
+
+    __slots__ = ("_actions", "_alone", "_club_sizes", "_clubs", "_rows", "_size")
+
+    def __init__(self, state: GolfState, seat: Seat, hand: list[str]) -> None:
+        cards = state.cards
+        rows = state.plan_rows[seat]
+        # How many targets each Action has (plan_ids' rows hold one id per target).
+        own, everyone = len(state.own_targets[seat]), state.n
+        aims_at_self = cards.aims_at_self
+        actions = sorted(cards.actions.intersection(hand))
+        if state.on_tee[seat]:
+            clubs = hand
+        else:
+            tee_only = cards.tee_only
+            clubs = [club for club in hand if not tee_only[club]]
+        width = {a: own if aims_at_self[a] else everyone for a in actions}
+        every = sum(width.values())
+        # A Club of the hand: every Action but itself, then the Practice Swing.
+        per_club = every + (own if aims_at_self[PLAYER_CARD] else everyone)
+        self._club_sizes = [per_club - width.get(club, 0) for club in clubs]
+        self._alone = _alone(state, seat)
+        self._rows, self._clubs, self._actions = rows, clubs, actions
+        # Then the 2-Putt with every Action, or alone with no Action.
+        self._size = sum(self._club_sizes) + (every if actions else 1)
+
+    def __len__(self) -> int:
+        return self._size
+
+    @overload
+    def __getitem__(self, index: int) -> int: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[int]: ...
+
+    def __getitem__(self, index: int | slice) -> int | Sequence[int]:
+        if type(index) is not int or not 0 <= index < self._size:
+            return self._ids()[index]
+        rows, actions = self._rows, self._actions
+        for club, size in zip(self._clubs, self._club_sizes, strict=True):
+            if index < size:
+                row = rows[club]
+                for a in actions:
+                    if a != club:
+                        ids = row[a]
+                        if index < len(ids):
+                            return ids[index]
+                        index -= len(ids)
+                return row[PLAYER_CARD][index]  # the Practice Swing
+            index -= size
+        if not actions:
+            return self._alone
+        row = rows[PLAYER_CARD]
+        for a in actions:
+            ids = row[a]
+            if index < len(ids):
+                return ids[index]
+            index -= len(ids)
+        raise AssertionError("counted plans and listed plans disagree")
+
+    def _ids(self) -> list[int]:
+        return _walk(self._rows, self._clubs, self._actions, self._alone)
+
+    def __iter__(self) -> Iterator[int]:
+        return iter(self._ids())
+
+
+def plan_listing(state: GolfState, seat: Seat, hand: list[str]) -> Sequence[int]:
+    """:func:`plan_ids` as a part of a :class:`engine.games.golf.listings.Listing` (``hand``: the
+    seat's hand sorted, the caller's, not changed after): counted now, made when asked for. A
+    mode's plans are kept listed (their cache's own list, shared: a listing changes nothing)."""
+    if state.plans_by_mode:
+        return _keyed_plans(state, seat)[2]
+    return PlanIds(state, seat, hand)
 
 
 def is_plan_option(state: GolfState, seat: Seat, action: Action) -> bool:

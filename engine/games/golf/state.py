@@ -15,7 +15,7 @@ from the config when a state is built or loaded.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, TypeVar
 
@@ -27,6 +27,7 @@ from engine.games.golf.card_table import CardTable, card_table
 from engine.games.golf.cards import NAME_MARK, PLAYER_CARD
 from engine.games.golf.catalog import ActionHalf, Catalog, Club
 from engine.games.golf.courses import Course, Hole
+from engine.games.golf.listings import Listing
 from engine.games.golf.modes import REGISTRY as MODE_REGISTRY
 from engine.games.golf.modes.base import Mode, Standing
 from engine.games.golf.phases import (
@@ -612,7 +613,7 @@ class GolfState(State):
 
     # -- the same decisions as ints (action_ids), for playouts and bots -----------------------------
 
-    def legal_action_ids(self, seat: Seat) -> list[int]:
+    def legal_action_ids(self, seat: Seat) -> Sequence[int]:
         phase = self.phase
         if phase == PLAN and type(seat) is int and 0 <= seat < self.n:  # is_to_act(), inlined
             if self.plans[seat] is not None:
@@ -620,12 +621,12 @@ class GolfState(State):
         elif not self.is_to_act(seat):
             return []
         if phase == PLAN:
+            # A hundred plans or more, of which a playout plays one: counted, made when asked for.
             hand = sorted(self.hands[seat])
-            ids = planning.plan_ids(self, seat, hand)
-            ids += play_anytime.option_ids(self, seat, hand)
+            parts = [planning.plan_listing(self, seat, hand), play_anytime.option_ids(self, seat, hand)]
             for mode in self.modes:
-                ids += self._number_mode_actions(mode.legal_actions(self, seat))
-            return ids
+                parts.append(self._number_mode_actions(mode.legal_actions(self, seat)))
+            return Listing(parts)
         if phase in PLAY_ANYTIME:
             return [PASS, *play_anytime.option_ids(self, seat)]
         if phase == BACK_NINE:
