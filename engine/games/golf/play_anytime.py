@@ -55,7 +55,6 @@ is stored and replayed with everything else.
 from __future__ import annotations
 
 import itertools
-import random
 from typing import TYPE_CHECKING
 
 from engine.core import Action, Seat
@@ -397,8 +396,7 @@ def _take_effect(
     elif effect == "steal_card":
         assert target is not None
         if state.hands[target]:
-            rng = random.Random(f"golf:{state.seed}:steal:{state.moves}")
-            stolen = rng.choice(sorted(state.hands[target]))
+            stolen = state.draws.choice(f"golf:{state.seed}:steal:{state.moves}", sorted(state.hands[target]))
             state.hands[target].remove(stolen)
             state.hands[seat].append(stolen)
             state.say(

@@ -27,6 +27,7 @@ from engine.games.golf.card_table import CardTable, card_table
 from engine.games.golf.cards import NAME_MARK, PLAYER_CARD
 from engine.games.golf.catalog import ActionHalf, Catalog, Club
 from engine.games.golf.courses import Course, Hole
+from engine.games.golf.draws import NamedDraws
 from engine.games.golf.listings import Listing
 from engine.games.golf.modes import REGISTRY as MODE_REGISTRY
 from engine.games.golf.modes.base import Mode, Standing
@@ -142,6 +143,8 @@ class GolfState(State):
     # the plans it listed, per seat.
     plans_by_mode: bool = field(init=False)
     plan_cache: planning.PlanCache = field(init=False)
+    # The generator of the named draws (the deck's shuffles, Borrow a Club's card).
+    draws: NamedDraws = field(init=False)
     # The seats an Action may be aimed at: per seat, itself and its teammates ("target yourself");
     # every seat (any other Action).
     own_targets: list[list[Seat]] = field(init=False)
@@ -164,6 +167,7 @@ class GolfState(State):
         self.cards = card_table(self.catalog)
         self.names = self.cards.names
         self.plan_cache = {}
+        self.draws = NamedDraws()
         self.course = cfg.course_of(self.config)
         self.holes = self.course.holes[: FRONT_NINE if self.back_nine is False else self.config["holes"]]
         self.n = self.config["players"]
@@ -209,7 +213,7 @@ class GolfState(State):
         for mode in state.modes:
             mode.setup(state)
         state.deck = list(state.names)
-        random.Random(f"golf:{seed}:deck").shuffle(state.deck)
+        state.draws.shuffle(f"golf:{seed}:deck", state.deck)
         state.setup_hole()
         return state
 
@@ -295,7 +299,7 @@ class GolfState(State):
                 self.deck = sorted(self.discard)
                 self.discard = []
                 self.shuffles += 1
-                random.Random(f"golf:{self.seed}:shuffle:{self.shuffles}").shuffle(self.deck)
+                self.draws.shuffle(f"golf:{self.seed}:shuffle:{self.shuffles}", self.deck)
                 self.say("The discard pile is shuffled into a new deck.")
             drawn.append(self.deck.pop())
         return drawn
