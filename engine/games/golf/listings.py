@@ -23,7 +23,7 @@ class Listing(Sequence[int]):
 
     def __init__(self, parts: Sequence[Sequence[int]]) -> None:
         self._parts = parts
-        self._size = sum(len(part) for part in parts)
+        self._size = sum(map(len, parts))
         self._ids: list[int] | None = None
 
     def __len__(self) -> int:

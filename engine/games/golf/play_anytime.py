@@ -107,10 +107,13 @@ def option_ids(state: GolfState, seat: Seat, hand: list[str] | None = None) -> l
     ids: list[int] = []
     for card, effect in _playable_cards(state, seat, hand, None):
         if effect == "redraw":
-            ids += discard_ids(table, card, [c for c in hand if c != card], state.cards.redraw_most[card])
+            rest = hand.copy()  # the hand's other cards, in its order
+            rest.remove(card)
+            ids += discard_ids(table, card, rest, state.cards.redraw_most[card])
         else:
             first, terms = base[card], table.play_target_term
-            ids += [first if t is None else first + terms[t] for t in _targets(state, seat, effect)]
+            for t in _targets(state, seat, effect):
+                ids.append(first if t is None else first + terms[t])
     return ids
 
 
@@ -161,19 +164,20 @@ def has_options(state: GolfState, seat: Seat) -> bool:
         return bool(_response_cards(state, seat))
     # In any order: only whether some card has a choice counts, and a Dig Through the Bag has one
     # whenever another card is left to discard.
-    # _playable_cards() walked without building its list: a window asks this of every seat.
+    # _playable_cards() walked without building its list, over the hand's cards of this window
+    # alone (a set: most hands hold one or two): a window asks this of every seat.
     hand = state.hands[seat]
     cards = state.cards
     effects = cards.resolution_play if state.phase == REVEALED else cards.planning_play
     typed = bool(state.pa_used[seat] or state.stack)
-    for playable in hand:
-        effect = effects.get(playable)
-        if effect is None or (typed and not _type_unused(state, seat, playable)):
+    for playable in effects.keys() & hand:
+        if typed and not _type_unused(state, seat, playable):
             continue
+        effect = effects[playable]
         if effect == "redraw":
             if len(hand) > 1 and cards.redraw_most[playable] > 0:
                 return True
-        elif _targets(state, seat, effect):
+        elif _can_aim(state, seat, effect):
             return True
     return False
 
@@ -186,9 +190,13 @@ def _playable_cards(state: GolfState, seat: Seat, hand: list[str], only: object)
     effects = state.cards.resolution_play if state.phase == REVEALED else state.cards.planning_play
     if effects.keys().isdisjoint(hand):
         return []
-    playable = [(card, effects[card]) for card in hand if card in effects and (only is None or card == only)]
-    if state.pa_used[seat] or state.stack:
-        return [(card, effect) for card, effect in playable if _type_unused(state, seat, card)]
+    typed = bool(state.pa_used[seat] or state.stack)
+    playable: list[tuple[str, str]] = []
+    for card in hand:
+        effect = effects.get(card)
+        if effect is not None and (only is None or card == only):
+            if not typed or _type_unused(state, seat, card):
+                playable.append((card, effect))
     return playable
 
 
@@ -211,6 +219,24 @@ def _targets(state: GolfState, seat: Seat, effect: str) -> list[int | None]:
     if effect == "cancel_actions" and seat not in state.mulligans and _aimed_at(state, seat):
         return [None]
     return []
+
+
+def _can_aim(state: GolfState, seat: Seat, effect: str) -> bool:
+    """``bool(_targets(state, seat, effect))``, without building the list."""
+    n = state.n
+    if effect == "peek_club":
+        peeked, plans = state.peeks[seat], state.plans
+        for o in range(n):
+            if o != seat and plans[o] is not None and o not in peeked:
+                return True
+        return False
+    if effect == "steal_card":
+        hands = state.hands
+        for o in range(n):
+            if o != seat and hands[o]:
+                return True
+        return False
+    return bool(_targets(state, seat, effect))
 
 
 def _aimed_at(state: GolfState, seat: Seat) -> bool:
@@ -248,8 +274,10 @@ def _type_unused(state: GolfState, seat: Seat, card: str) -> bool:
     kind = state.cards.kind_of[card]
     if kind in state.pa_used[seat]:
         return False
-    stack = state.stack
-    return not stack or all(entry.seat != seat or entry.action != kind for entry in stack)
+    for entry in state.stack:  # a loop, not all() of a generator: asked of every card a window sees
+        if entry.seat == seat and entry.action == kind:
+            return False
+    return True
 
 
 def _responders(state: GolfState, player: Seat) -> list[int]:
