@@ -194,9 +194,12 @@ def _playable_cards(state: GolfState, seat: Seat, hand: list[str], only: object)
     playable: list[tuple[str, str]] = []
     for card in hand:
         effect = effects.get(card)
-        if effect is not None and (only is None or card == only):
-            if not typed or _type_unused(state, seat, card):
-                playable.append((card, effect))
+        if (
+            effect is not None
+            and (only is None or card == only)
+            and (not typed or _type_unused(state, seat, card))
+        ):
+            playable.append((card, effect))
     return playable
 
 
@@ -222,17 +225,18 @@ def _targets(state: GolfState, seat: Seat, effect: str) -> list[int | None]:
 
 
 def _can_aim(state: GolfState, seat: Seat, effect: str) -> bool:
-    """``bool(_targets(state, seat, effect))``, without building the list."""
+    """``bool(_targets(state, seat, effect))``, without building the list (loops, not any() of a
+    generator: a window asks this of every seat holding a card of it)."""
     n = state.n
     if effect == "peek_club":
         peeked, plans = state.peeks[seat], state.plans
-        for o in range(n):
+        for o in range(n):  # noqa: SIM110
             if o != seat and plans[o] is not None and o not in peeked:
                 return True
         return False
     if effect == "steal_card":
         hands = state.hands
-        for o in range(n):
+        for o in range(n):  # noqa: SIM110
             if o != seat and hands[o]:
                 return True
         return False
@@ -274,7 +278,7 @@ def _type_unused(state: GolfState, seat: Seat, card: str) -> bool:
     kind = state.cards.kind_of[card]
     if kind in state.pa_used[seat]:
         return False
-    for entry in state.stack:  # a loop, not all() of a generator: asked of every card a window sees
+    for entry in state.stack:  # noqa: SIM110  (a loop, not all() of a generator: asked of every card a window sees)
         if entry.seat == seat and entry.action == kind:
             return False
     return True
