@@ -383,7 +383,7 @@ def _advance_response(state: GolfState) -> None:
             beneath = state.stack.pop()
             state.discard += [top.card, beneath.card]
             state.pa_used[top.seat].append(half.id)
-            state.say(f"Seat {top.seat}'s {half.name} cancels seat {beneath.seat}'s {beneath.card}.")
+            state.say_as(log_words.cancels, (top.seat, half.name, beneath.seat, beneath.card))
         else:
             _take_effect(state, top.seat, top.card, top.target, top.discard)
         if state.stack:
@@ -407,20 +407,22 @@ def _take_effect(
     state.pa_used[seat].append(half.id)
     if effect == "cancel_actions":
         state.mulligans.append(seat)
-        state.say(f"Seat {seat}'s {half.name} takes effect on the Actions aimed at seat {seat}.")
+        state.say_as(log_words.mulligan, (seat, half.name))
     elif effect == "peek_club":
         assert target is not None
         plan = state.plans[target]
         assert plan is not None
         state.peeks[seat].append(target)
-        state.say(f"{half.name}: seat {target}'s Club is {plan.club}.", [seat], cards=[plan.club])
-        state.say(f"Seat {seat} sees seat {target}'s face-down Club ({half.name}).")
+        state.say_as(log_words.club_seen, (half.name, target, plan.club), [seat], [plan.club])
+        state.say_as(log_words.sees_club, (seat, target, half.name))
     elif effect == "reveal_actions":
         for other, plan in enumerate(state.plans):
             if plan is not None and not state.gps[other]:
                 state.gps[other] = True
-                actions = " and ".join(f"{a} on seat {t}" for a, t in plan.actions())
-                state.say(f"{half.name}: seat {other} plays {actions or 'no Action'}.")
+                state.say_as(
+                    log_words.actions_shown,
+                    (half.name, other, plan.action, plan.target, plan.action2, plan.target2),
+                )
         for mode in state.modes:
             # It's You Against the Course: "If any player plays Course GPS, the Action for the
             # course is also revealed."
@@ -431,10 +433,8 @@ def _take_effect(
             stolen = state.draws.choice(f"golf:{state.seed}:steal:{state.moves}", sorted(state.hands[target]))
             state.hands[target].remove(stolen)
             state.hands[seat].append(stolen)
-            state.say(
-                f"Seat {seat} takes {stolen} from seat {target}'s hand.", [seat, target], cards=[stolen]
-            )
-            state.say(f"Seat {seat} takes a card from seat {target}'s hand ({half.name}).")
+            state.say_as(log_words.you_take, (seat, stolen, target), [seat, target], [stolen])
+            state.say_as(log_words.takes, (seat, target, half.name))
         else:
             state.say(f"Seat {target} has no card to take.")
     elif effect == "redraw":
