@@ -619,6 +619,10 @@ class GolfState(State):
 
     def legal_action_ids(self, seat: Seat) -> Sequence[int]:
         phase = self.phase
+        if phase in SEAT_BY_SEAT:  # a window asks one seat at a time (is_to_act(), inlined)
+            if seat != self.order[self.pos % self.n]:
+                return []
+            return [PASS, *play_anytime.option_ids(self, seat)]
         if phase == PLAN and type(seat) is int and 0 <= seat < self.n:  # is_to_act(), inlined
             if self.plans[seat] is not None:
                 return []
