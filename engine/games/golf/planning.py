@@ -126,29 +126,41 @@ class PlanIds(Sequence[int]):
     number of plans is counted from the hand, and an id is found by walking the Clubs and Actions
     to it, so a move that plays one plan makes one id (a game whose modes add no plans)."""
 
-    __slots__ = ("_actions", "_alone", "_club_sizes", "_clubs", "_rows", "_size")
+    __slots__ = (
+        "_actions",
+        "_alone",
+        "_clubs",
+        "_everyone",
+        "_is_action",
+        "_narrow",
+        "_own",
+        "_per_club",
+        "_rows",
+        "_size",
+    )
 
     def __init__(self, state: GolfState, seat: Seat, hand: list[str]) -> None:
         cards = state.cards
-        rows = state.plan_rows[seat]
-        # How many targets each Action has (plan_ids' rows hold one id per target).
-        own, everyone = len(state.own_targets[seat]), state.n
-        aims_at_self = cards.aims_at_self
+        # How many targets an Action has (plan_ids' rows hold one id per target): every seat, or
+        # only its own for those aimed at oneself (``narrow``), counted by set sizes, not per card.
+        own, everyone, narrow = len(state.own_targets[seat]), state.n, cards.aimed_at_self
         actions = sorted(cards.actions.intersection(hand))
         if state.on_tee[seat]:
             clubs = hand
         else:
             tee_only = cards.tee_only
             clubs = [club for club in hand if not tee_only[club]]
-        width = {a: own if aims_at_self[a] else everyone for a in actions}
-        every = sum(width.values())
+        every = everyone * len(actions) - (everyone - own) * len(narrow.intersection(actions))
         # A Club of the hand: every Action but itself, then the Practice Swing.
-        per_club = every + (own if aims_at_self[PLAYER_CARD] else everyone)
-        self._club_sizes = [per_club - width.get(club, 0) for club in clubs]
-        self._alone = _alone(state, seat)
-        self._rows, self._clubs, self._actions = rows, clubs, actions
+        per_club = every + (own if PLAYER_CARD in narrow else everyone)
+        clubs_played = cards.actions.intersection(clubs)  # the Clubs that are Actions skip themselves
+        skipped = everyone * len(clubs_played) - (everyone - own) * len(narrow.intersection(clubs_played))
         # Then the 2-Putt with every Action, or alone with no Action.
-        self._size = sum(self._club_sizes) + (every if actions else 1)
+        self._size = per_club * len(clubs) - skipped + (every if actions else 1)
+        self._alone = 0 if actions else _alone(state, seat)
+        self._rows, self._clubs, self._actions = state.plan_rows[seat], clubs, actions
+        self._per_club, self._own, self._everyone = per_club, own, everyone
+        self._is_action, self._narrow = cards.actions, narrow
 
     def __len__(self) -> int:
         return self._size
@@ -162,8 +174,11 @@ class PlanIds(Sequence[int]):
     def __getitem__(self, index: int | slice) -> int | Sequence[int]:
         if type(index) is not int or not 0 <= index < self._size:
             return self._ids()[index]
-        rows, actions = self._rows, self._actions
-        for club, size in zip(self._clubs, self._club_sizes, strict=True):
+        rows, actions, per_club, is_action = self._rows, self._actions, self._per_club, self._is_action
+        for club in self._clubs:
+            size = per_club
+            if club in is_action:
+                size -= self._own if club in self._narrow else self._everyone
             if index < size:
                 row = rows[club]
                 for a in actions:
