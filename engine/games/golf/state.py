@@ -417,7 +417,7 @@ class GolfState(State):
                     hole,
                     self.turn,
                     log_words.swing,
-                    (seat, *plan.cards(), plan.target, plan.target2),
+                    (seat, plan.club, plan.action, plan.action2, plan.target, plan.target2),  # plan.cards()
                     None,
                     None,
                 )
@@ -710,7 +710,10 @@ class GolfState(State):
             self.moves += 1
             self._make_plan(seat, Plan(*plan))
             return True
-        if not self.is_to_act(seat):
+        if phase in SEAT_BY_SEAT:  # is_to_act(), inlined: a window asks one seat at a time
+            if seat != self.order[self.pos % self.n]:
+                return False
+        elif not self.is_to_act(seat):
             return False
         if tag == PLAY:
             if phase not in PLAY_ANYTIME or action_id < 0:
