@@ -54,6 +54,7 @@ is stored and replayed with everything else.
 
 from __future__ import annotations
 
+import functools
 import itertools
 from typing import TYPE_CHECKING
 
@@ -291,23 +292,31 @@ def _responders(state: GolfState, player: Seat) -> list[int]:
 def open_window(state: GolfState) -> None:
     """Open the draw, ready or resolution window (``state.phase``): ask the seats in turn order, one
     seat further round each turn and hole."""
-    first = (state.turn - 1 + state.hole) % state.n
-    state.order = [(first + k) % state.n for k in range(state.n)]
+    state.order = list(_window_order(state.n, (state.turn - 1 + state.hole) % state.n))
     state.pos = 0
     state.quiet = 0
     _advance_window(state)
 
 
+@functools.cache
+def _window_order(n: int, first: int) -> tuple[int, ...]:
+    """The seats of a table of ``n`` in turn order from ``first``."""
+    return tuple((first + k) % n for k in range(n))
+
+
 def _advance_window(state: GolfState) -> None:
     n, order, hands = state.n, state.order, state.hands
     cards = (state.cards.resolution_play if state.phase == REVEALED else state.cards.planning_play).keys()
-    while state.quiet < n:
-        seat = order[state.pos % n]
+    quiet, pos = state.quiet, state.pos  # counted here, stored once the window stops or closes
+    while quiet < n:
+        seat = order[pos % n]
         # has_options(), for a hand holding a card of this window at all (most hold none)
         if not cards.isdisjoint(hands[seat]) and has_options(state, seat):
+            state.quiet, state.pos = quiet, pos
             return
-        state.quiet += 1
-        state.pos += 1
+        quiet += 1
+        pos += 1
+    state.quiet, state.pos = quiet, pos
     if state.phase == DRAW:
         state.end_draw()
     elif state.phase == READY:
