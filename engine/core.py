@@ -136,12 +136,13 @@ class State(ABC):
 
     # -- action ids: the same actions as small ints ------------------------------------------------
 
-    def legal_action_ids(self, seat: Seat) -> list[int]:
+    def legal_action_ids(self, seat: Seat) -> Sequence[int]:
         """The ids of :meth:`legal_actions`, in its order: ``action_for_id(ids[i]) == legal_actions(seat)[i]``.
 
         An id names one action for the whole game (the same int means the same action in every
         state of it), so checking one is a lookup, and a playout needs no dict at all. Only for a
-        game that declares :attr:`has_action_ids`."""
+        game that declares :attr:`has_action_ids`. A sequence: a list, or one that makes its ids
+        when they are read (golf's plans) and equals the list of them."""
         raise NotImplementedError(f"{type(self).__name__} does not number its actions")
 
     def action_for_id(self, action_id: int) -> Action:

@@ -44,3 +44,35 @@ def plays(
 
 def redraws(seat: Seat, gone: list[str], count: int, name: str) -> str:
     return f"Seat {seat} discards {', '.join(gone)} and draws {count} ({name})."
+
+
+def cancels(seat: Seat, name: str, beneath_seat: Seat, beneath_card: str) -> str:
+    return f"Seat {seat}'s {name} cancels seat {beneath_seat}'s {beneath_card}."
+
+
+def mulligan(seat: Seat, name: str) -> str:
+    return f"Seat {seat}'s {name} takes effect on the Actions aimed at seat {seat}."
+
+
+def club_seen(name: str, target: Seat, club: str) -> str:
+    return f"{name}: seat {target}'s Club is {club}."
+
+
+def sees_club(seat: Seat, target: Seat, name: str) -> str:
+    return f"Seat {seat} sees seat {target}'s face-down Club ({name})."
+
+
+def actions_shown(
+    name: str, seat: Seat, action: str | None, target: int, action2: str | None, target2: int | None
+) -> str:
+    played = ((action, target), (action2, target2))
+    actions = " and ".join(f"{a} on seat {t}" for a, t in played if a is not None)
+    return f"{name}: seat {seat} plays {actions or 'no Action'}."
+
+
+def you_take(seat: Seat, card: str, target: Seat) -> str:
+    return f"Seat {seat} takes {card} from seat {target}'s hand."
+
+
+def takes(seat: Seat, target: Seat, name: str) -> str:
+    return f"Seat {seat} takes a card from seat {target}'s hand ({name})."

@@ -19,7 +19,8 @@ Both answer exactly what ``action in plan_options(state, seat)`` would.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Iterator, Sequence
+from typing import TYPE_CHECKING, Any, overload
 
 from engine.core import Action, Seat
 from engine.games.golf.cards import PLAYER_CARD
@@ -80,21 +81,31 @@ def plan_ids(state: GolfState, seat: Seat, hand: list[str] | None = None) -> lis
     """The ids of :func:`plan_options`, in its order (engine.games.golf.action_ids): each the sum of
     its club's, action's and target's terms, so the same walk as there, adding ints (``hand``: the
     seat's hand sorted, if the caller has it)."""
-    table = state.cards.ids
     if state.plans_by_mode:
         return list(_keyed_plans(state, seat)[2])  # the caller's own, the cache's kept
     cards = state.cards
     if hand is None:
         hand = sorted(state.hands[seat])
     # Each plan's ids come made, by Club and Action (action_ids.IdTable.seat_pair_ids).
-    rows = state.plan_rows[seat]
     actions = sorted(cards.actions.intersection(hand))
-    ids: list[int] = []
     if state.on_tee[seat]:
         clubs = hand
     else:
         tee_only = cards.tee_only
         clubs = [club for club in hand if not tee_only[club]]
+    return _walk(state.plan_rows[seat], clubs, actions, _alone(state, seat))
+
+
+def _alone(state: GolfState, seat: Seat) -> int:
+    """The id of the 2-Putt planned with no Action (a hand without Actions), aimed at ``seat``."""
+    table = state.cards.ids
+    return table.club_term[PLAYER_CARD] + table.action_term[None] + table.target_term[seat]
+
+
+def _walk(
+    rows: dict[str, dict[str | None, tuple[int, ...]]], clubs: list[str], actions: list[str], alone: int
+) -> list[int]:
+    ids: list[int] = []
     for club in clubs:
         row = rows[club]
         for a in actions:
@@ -106,8 +117,102 @@ def plan_ids(state: GolfState, seat: Seat, hand: list[str] | None = None) -> lis
         for a in actions:
             ids += row[a]
     else:
-        ids.append(table.club_term[PLAYER_CARD] + table.action_term[None] + table.target_term[seat])
+        ids.append(alone)
     return ids
+
+
+class PlanIds(Sequence[int]):
+    """:func:`plan_ids` made one id at a time when asked for (:mod:`engine.games.golf.listings`): the
+    number of plans is counted from the hand, and an id is found by walking the Clubs and Actions
+    to it, so a move that plays one plan makes one id (a game whose modes add no plans)."""
+
+    __slots__ = (
+        "_actions",
+        "_alone",
+        "_clubs",
+        "_everyone",
+        "_is_action",
+        "_narrow",
+        "_own",
+        "_per_club",
+        "_rows",
+        "_size",
+    )
+
+    def __init__(self, state: GolfState, seat: Seat, hand: list[str]) -> None:
+        cards = state.cards
+        # How many targets an Action has (plan_ids' rows hold one id per target): every seat, or
+        # only its own for those aimed at oneself (``narrow``), counted by set sizes, not per card.
+        own, everyone, narrow = len(state.own_targets[seat]), state.n, cards.aimed_at_self
+        actions = sorted(cards.actions.intersection(hand))
+        if state.on_tee[seat]:
+            clubs = hand
+        else:
+            tee_only = cards.tee_only
+            clubs = [club for club in hand if not tee_only[club]]
+        every = everyone * len(actions) - (everyone - own) * len(narrow.intersection(actions))
+        # A Club of the hand: every Action but itself, then the Practice Swing.
+        per_club = every + (own if PLAYER_CARD in narrow else everyone)
+        clubs_played = cards.actions.intersection(clubs)  # the Clubs that are Actions skip themselves
+        skipped = everyone * len(clubs_played) - (everyone - own) * len(narrow.intersection(clubs_played))
+        # Then the 2-Putt with every Action, or alone with no Action.
+        self._size = per_club * len(clubs) - skipped + (every if actions else 1)
+        self._alone = 0 if actions else _alone(state, seat)
+        self._rows, self._clubs, self._actions = state.plan_rows[seat], clubs, actions
+        self._per_club, self._own, self._everyone = per_club, own, everyone
+        self._is_action, self._narrow = cards.actions, narrow
+
+    def __len__(self) -> int:
+        return self._size
+
+    @overload
+    def __getitem__(self, index: int) -> int: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[int]: ...
+
+    def __getitem__(self, index: int | slice) -> int | Sequence[int]:
+        if type(index) is not int or not 0 <= index < self._size:
+            return self._ids()[index]
+        rows, actions, per_club, is_action = self._rows, self._actions, self._per_club, self._is_action
+        for club in self._clubs:
+            size = per_club
+            if club in is_action:
+                size -= self._own if club in self._narrow else self._everyone
+            if index < size:
+                row = rows[club]
+                for a in actions:
+                    if a != club:
+                        ids = row[a]
+                        if index < len(ids):
+                            return ids[index]
+                        index -= len(ids)
+                return row[PLAYER_CARD][index]  # the Practice Swing
+            index -= size
+        if not actions:
+            return self._alone
+        row = rows[PLAYER_CARD]
+        for a in actions:
+            ids = row[a]
+            if index < len(ids):
+                return ids[index]
+            index -= len(ids)
+        raise AssertionError("counted plans and listed plans disagree")
+
+    def _ids(self) -> list[int]:
+        return _walk(self._rows, self._clubs, self._actions, self._alone)
+
+    def __iter__(self) -> Iterator[int]:
+        return iter(self._ids())
+
+
+def plan_listing(state: GolfState, seat: Seat, hand: list[str]) -> Sequence[int]:
+    """:func:`plan_ids` as a part of a :class:`engine.games.golf.listings.Listing` (``hand``: the
+    seat's hand sorted, the caller's, not changed after): counted now, made when asked for. A
+    mode's plans are kept listed (their cache's own list, shared: a listing changes nothing)."""
+    if state.plans_by_mode:
+        return _keyed_plans(state, seat)[2]
+    return PlanIds(state, seat, hand)
 
 
 def is_plan_option(state: GolfState, seat: Seat, action: Action) -> bool:

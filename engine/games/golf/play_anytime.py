@@ -54,8 +54,8 @@ is stored and replayed with everything else.
 
 from __future__ import annotations
 
+import functools
 import itertools
-import random
 from typing import TYPE_CHECKING
 
 from engine.core import Action, Seat
@@ -108,10 +108,13 @@ def option_ids(state: GolfState, seat: Seat, hand: list[str] | None = None) -> l
     ids: list[int] = []
     for card, effect in _playable_cards(state, seat, hand, None):
         if effect == "redraw":
-            ids += discard_ids(table, card, [c for c in hand if c != card], state.cards.redraw_most[card])
+            rest = hand.copy()  # the hand's other cards, in its order
+            rest.remove(card)
+            ids += discard_ids(table, card, rest, state.cards.redraw_most[card])
         else:
             first, terms = base[card], table.play_target_term
-            ids += [first if t is None else first + terms[t] for t in _targets(state, seat, effect)]
+            for t in _targets(state, seat, effect):
+                ids.append(first if t is None else first + terms[t])
     return ids
 
 
@@ -162,19 +165,20 @@ def has_options(state: GolfState, seat: Seat) -> bool:
         return bool(_response_cards(state, seat))
     # In any order: only whether some card has a choice counts, and a Dig Through the Bag has one
     # whenever another card is left to discard.
-    # _playable_cards() walked without building its list: a window asks this of every seat.
+    # _playable_cards() walked without building its list, over the hand's cards of this window
+    # alone (a set: most hands hold one or two): a window asks this of every seat.
     hand = state.hands[seat]
     cards = state.cards
     effects = cards.resolution_play if state.phase == REVEALED else cards.planning_play
     typed = bool(state.pa_used[seat] or state.stack)
-    for playable in hand:
-        effect = effects.get(playable)
-        if effect is None or (typed and not _type_unused(state, seat, playable)):
+    for playable in effects.keys() & hand:
+        if typed and not _type_unused(state, seat, playable):
             continue
+        effect = effects[playable]
         if effect == "redraw":
             if len(hand) > 1 and cards.redraw_most[playable] > 0:
                 return True
-        elif _targets(state, seat, effect):
+        elif _can_aim(state, seat, effect):
             return True
     return False
 
@@ -187,9 +191,16 @@ def _playable_cards(state: GolfState, seat: Seat, hand: list[str], only: object)
     effects = state.cards.resolution_play if state.phase == REVEALED else state.cards.planning_play
     if effects.keys().isdisjoint(hand):
         return []
-    playable = [(card, effects[card]) for card in hand if card in effects and (only is None or card == only)]
-    if state.pa_used[seat] or state.stack:
-        return [(card, effect) for card, effect in playable if _type_unused(state, seat, card)]
+    typed = bool(state.pa_used[seat] or state.stack)
+    playable: list[tuple[str, str]] = []
+    for card in hand:
+        effect = effects.get(card)
+        if (
+            effect is not None
+            and (only is None or card == only)
+            and (not typed or _type_unused(state, seat, card))
+        ):
+            playable.append((card, effect))
     return playable
 
 
@@ -212,6 +223,25 @@ def _targets(state: GolfState, seat: Seat, effect: str) -> list[int | None]:
     if effect == "cancel_actions" and seat not in state.mulligans and _aimed_at(state, seat):
         return [None]
     return []
+
+
+def _can_aim(state: GolfState, seat: Seat, effect: str) -> bool:
+    """``bool(_targets(state, seat, effect))``, without building the list (loops, not any() of a
+    generator: a window asks this of every seat holding a card of it)."""
+    n = state.n
+    if effect == "peek_club":
+        peeked, plans = state.peeks[seat], state.plans
+        for o in range(n):  # noqa: SIM110
+            if o != seat and plans[o] is not None and o not in peeked:
+                return True
+        return False
+    if effect == "steal_card":
+        hands = state.hands
+        for o in range(n):  # noqa: SIM110
+            if o != seat and hands[o]:
+                return True
+        return False
+    return bool(_targets(state, seat, effect))
 
 
 def _aimed_at(state: GolfState, seat: Seat) -> bool:
@@ -249,8 +279,10 @@ def _type_unused(state: GolfState, seat: Seat, card: str) -> bool:
     kind = state.cards.kind_of[card]
     if kind in state.pa_used[seat]:
         return False
-    stack = state.stack
-    return not stack or all(entry.seat != seat or entry.action != kind for entry in stack)
+    for entry in state.stack:  # noqa: SIM110  (a loop, not all() of a generator: asked of every card a window sees)
+        if entry.seat == seat and entry.action == kind:
+            return False
+    return True
 
 
 def _responders(state: GolfState, player: Seat) -> list[int]:
@@ -260,23 +292,31 @@ def _responders(state: GolfState, player: Seat) -> list[int]:
 def open_window(state: GolfState) -> None:
     """Open the draw, ready or resolution window (``state.phase``): ask the seats in turn order, one
     seat further round each turn and hole."""
-    first = (state.turn - 1 + state.hole) % state.n
-    state.order = [(first + k) % state.n for k in range(state.n)]
+    state.order = list(_window_order(state.n, (state.turn - 1 + state.hole) % state.n))
     state.pos = 0
     state.quiet = 0
     _advance_window(state)
 
 
+@functools.cache
+def _window_order(n: int, first: int) -> tuple[int, ...]:
+    """The seats of a table of ``n`` in turn order from ``first``."""
+    return tuple((first + k) % n for k in range(n))
+
+
 def _advance_window(state: GolfState) -> None:
     n, order, hands = state.n, state.order, state.hands
     cards = (state.cards.resolution_play if state.phase == REVEALED else state.cards.planning_play).keys()
-    while state.quiet < n:
-        seat = order[state.pos % n]
+    quiet, pos = state.quiet, state.pos  # counted here, stored once the window stops or closes
+    while quiet < n:
+        seat = order[pos % n]
         # has_options(), for a hand holding a card of this window at all (most hold none)
         if not cards.isdisjoint(hands[seat]) and has_options(state, seat):
+            state.quiet, state.pos = quiet, pos
             return
-        state.quiet += 1
-        state.pos += 1
+        quiet += 1
+        pos += 1
+    state.quiet, state.pos = quiet, pos
     if state.phase == DRAW:
         state.end_draw()
     elif state.phase == READY:
@@ -352,7 +392,7 @@ def _advance_response(state: GolfState) -> None:
             beneath = state.stack.pop()
             state.discard += [top.card, beneath.card]
             state.pa_used[top.seat].append(half.id)
-            state.say(f"Seat {top.seat}'s {half.name} cancels seat {beneath.seat}'s {beneath.card}.")
+            state.say_as(log_words.cancels, (top.seat, half.name, beneath.seat, beneath.card))
         else:
             _take_effect(state, top.seat, top.card, top.target, top.discard)
         if state.stack:
@@ -376,20 +416,22 @@ def _take_effect(
     state.pa_used[seat].append(half.id)
     if effect == "cancel_actions":
         state.mulligans.append(seat)
-        state.say(f"Seat {seat}'s {half.name} takes effect on the Actions aimed at seat {seat}.")
+        state.say_as(log_words.mulligan, (seat, half.name))
     elif effect == "peek_club":
         assert target is not None
         plan = state.plans[target]
         assert plan is not None
         state.peeks[seat].append(target)
-        state.say(f"{half.name}: seat {target}'s Club is {plan.club}.", [seat], cards=[plan.club])
-        state.say(f"Seat {seat} sees seat {target}'s face-down Club ({half.name}).")
+        state.say_as(log_words.club_seen, (half.name, target, plan.club), [seat], [plan.club])
+        state.say_as(log_words.sees_club, (seat, target, half.name))
     elif effect == "reveal_actions":
         for other, plan in enumerate(state.plans):
             if plan is not None and not state.gps[other]:
                 state.gps[other] = True
-                actions = " and ".join(f"{a} on seat {t}" for a, t in plan.actions())
-                state.say(f"{half.name}: seat {other} plays {actions or 'no Action'}.")
+                state.say_as(
+                    log_words.actions_shown,
+                    (half.name, other, plan.action, plan.target, plan.action2, plan.target2),
+                )
         for mode in state.modes:
             # It's You Against the Course: "If any player plays Course GPS, the Action for the
             # course is also revealed."
@@ -397,14 +439,11 @@ def _take_effect(
     elif effect == "steal_card":
         assert target is not None
         if state.hands[target]:
-            rng = random.Random(f"golf:{state.seed}:steal:{state.moves}")
-            stolen = rng.choice(sorted(state.hands[target]))
+            stolen = state.draws.choice(f"golf:{state.seed}:steal:{state.moves}", sorted(state.hands[target]))
             state.hands[target].remove(stolen)
             state.hands[seat].append(stolen)
-            state.say(
-                f"Seat {seat} takes {stolen} from seat {target}'s hand.", [seat, target], cards=[stolen]
-            )
-            state.say(f"Seat {seat} takes a card from seat {target}'s hand ({half.name}).")
+            state.say_as(log_words.you_take, (seat, stolen, target), [seat, target], [stolen])
+            state.say_as(log_words.takes, (seat, target, half.name))
         else:
             state.say(f"Seat {target} has no card to take.")
     elif effect == "redraw":

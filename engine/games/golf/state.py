@@ -15,7 +15,7 @@ from the config when a state is built or loaded.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, TypeVar
 
@@ -27,6 +27,8 @@ from engine.games.golf.card_table import CardTable, card_table
 from engine.games.golf.cards import NAME_MARK, PLAYER_CARD
 from engine.games.golf.catalog import ActionHalf, Catalog, Club
 from engine.games.golf.courses import Course, Hole
+from engine.games.golf.draws import NamedDraws
+from engine.games.golf.listings import Listing
 from engine.games.golf.modes import REGISTRY as MODE_REGISTRY
 from engine.games.golf.modes.base import Mode, Standing
 from engine.games.golf.phases import (
@@ -141,6 +143,8 @@ class GolfState(State):
     # the plans it listed, per seat.
     plans_by_mode: bool = field(init=False)
     plan_cache: planning.PlanCache = field(init=False)
+    # The generator of the named draws (the deck's shuffles, Borrow a Club's card).
+    draws: NamedDraws = field(init=False)
     # The seats an Action may be aimed at: per seat, itself and its teammates ("target yourself");
     # every seat (any other Action).
     own_targets: list[list[Seat]] = field(init=False)
@@ -163,6 +167,7 @@ class GolfState(State):
         self.cards = card_table(self.catalog)
         self.names = self.cards.names
         self.plan_cache = {}
+        self.draws = NamedDraws()
         self.course = cfg.course_of(self.config)
         self.holes = self.course.holes[: FRONT_NINE if self.back_nine is False else self.config["holes"]]
         self.n = self.config["players"]
@@ -208,7 +213,7 @@ class GolfState(State):
         for mode in state.modes:
             mode.setup(state)
         state.deck = list(state.names)
-        random.Random(f"golf:{seed}:deck").shuffle(state.deck)
+        state.draws.shuffle(f"golf:{seed}:deck", state.deck)
         state.setup_hole()
         return state
 
@@ -294,7 +299,7 @@ class GolfState(State):
                 self.deck = sorted(self.discard)
                 self.discard = []
                 self.shuffles += 1
-                random.Random(f"golf:{self.seed}:shuffle:{self.shuffles}").shuffle(self.deck)
+                self.draws.shuffle(f"golf:{self.seed}:shuffle:{self.shuffles}", self.deck)
                 self.say("The discard pile is shuffled into a new deck.")
             drawn.append(self.deck.pop())
         return drawn
@@ -412,7 +417,7 @@ class GolfState(State):
                     hole,
                     self.turn,
                     log_words.swing,
-                    (seat, *plan.cards(), plan.target, plan.target2),
+                    (seat, plan.club, plan.action, plan.action2, plan.target, plan.target2),  # plan.cards()
                     None,
                     None,
                 )
@@ -612,20 +617,24 @@ class GolfState(State):
 
     # -- the same decisions as ints (action_ids), for playouts and bots -----------------------------
 
-    def legal_action_ids(self, seat: Seat) -> list[int]:
+    def legal_action_ids(self, seat: Seat) -> Sequence[int]:
         phase = self.phase
+        if phase in SEAT_BY_SEAT:  # a window asks one seat at a time (is_to_act(), inlined)
+            if seat != self.order[self.pos % self.n]:
+                return []
+            return [PASS, *play_anytime.option_ids(self, seat)]
         if phase == PLAN and type(seat) is int and 0 <= seat < self.n:  # is_to_act(), inlined
             if self.plans[seat] is not None:
                 return []
         elif not self.is_to_act(seat):
             return []
         if phase == PLAN:
+            # A hundred plans or more, of which a playout plays one: counted, made when asked for.
             hand = sorted(self.hands[seat])
-            ids = planning.plan_ids(self, seat, hand)
-            ids += play_anytime.option_ids(self, seat, hand)
+            parts = [planning.plan_listing(self, seat, hand), play_anytime.option_ids(self, seat, hand)]
             for mode in self.modes:
-                ids += self._number_mode_actions(mode.legal_actions(self, seat))
-            return ids
+                parts.append(self._number_mode_actions(mode.legal_actions(self, seat)))
+            return Listing(parts)
         if phase in PLAY_ANYTIME:
             return [PASS, *play_anytime.option_ids(self, seat)]
         if phase == BACK_NINE:
@@ -701,7 +710,10 @@ class GolfState(State):
             self.moves += 1
             self._make_plan(seat, Plan(*plan))
             return True
-        if not self.is_to_act(seat):
+        if phase in SEAT_BY_SEAT:  # is_to_act(), inlined: a window asks one seat at a time
+            if seat != self.order[self.pos % self.n]:
+                return False
+        elif not self.is_to_act(seat):
             return False
         if tag == PLAY:
             if phase not in PLAY_ANYTIME or action_id < 0:
