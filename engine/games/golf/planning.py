@@ -83,17 +83,21 @@ def plan_ids(state: GolfState, seat: Seat, hand: list[str] | None = None) -> lis
     seat's hand sorted, if the caller has it)."""
     if state.plans_by_mode:
         return list(_keyed_plans(state, seat)[2])  # the caller's own, the cache's kept
-    cards = state.cards
     if hand is None:
         hand = sorted(state.hands[seat])
     # Each plan's ids come made, by Club and Action (action_ids.IdTable.seat_pair_ids).
-    actions = sorted(cards.actions.intersection(hand))
-    if state.on_tee[seat]:
-        clubs = hand
-    else:
-        tee_only = cards.tee_only
-        clubs = [club for club in hand if not tee_only[club]]
+    clubs, actions = _clubs_and_actions(state, seat, hand)
     return _walk(state.plan_rows[seat], clubs, actions, _alone(state, seat))
+
+
+def _clubs_and_actions(state: GolfState, seat: Seat, hand: list[str]) -> tuple[list[str], list[str]]:
+    """The hand's cards ``seat`` may play as its Club (Tee-only ones only from the tee), and its
+    Actions, in order."""
+    actions = sorted(state.cards.actions.intersection(hand))
+    if state.on_tee[seat]:
+        return hand, actions
+    tee_only = state.cards.tee_only
+    return [club for club in hand if not tee_only[club]], actions
 
 
 def _alone(state: GolfState, seat: Seat) -> int:
@@ -144,12 +148,7 @@ class PlanIds(Sequence[int]):
         # How many targets an Action has (plan_ids' rows hold one id per target): every seat, or
         # only its own for those aimed at oneself (``narrow``), counted by set sizes, not per card.
         own, everyone, narrow = len(state.own_targets[seat]), state.n, cards.aimed_at_self
-        actions = sorted(cards.actions.intersection(hand))
-        if state.on_tee[seat]:
-            clubs = hand
-        else:
-            tee_only = cards.tee_only
-            clubs = [club for club in hand if not tee_only[club]]
+        clubs, actions = _clubs_and_actions(state, seat, hand)
         every = everyone * len(actions) - (everyone - own) * len(narrow.intersection(actions))
         # A Club of the hand: every Action but itself, then the Practice Swing.
         per_club = every + (own if PLAYER_CARD in narrow else everyone)
