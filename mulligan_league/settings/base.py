@@ -330,8 +330,11 @@ MOVE_STATE_CACHE_GAMES: int = env.int("MOVE_STATE_CACHE_GAMES", default=2000)
 # What a game shows at one version (a viewer's observation and legal actions, a finished game's
 # final state) is kept per process, so polling a game between moves does not read and replay its
 # history each time (games.selectors.replays): at most this many answers, the least recently read
-# forgotten first (a Mulligan observation is a few kB); 0 switches it off.
+# forgotten first; and at most GAME_REPLAY_CACHE_BYTES of their JSON text (a Mulligan observation
+# is under 1 kB, a golf game's final state some 240 kB; an answer over a tenth of it is not kept;
+# the objects take 3-5 times their text in memory). Either at 0 switches it off.
 GAME_REPLAY_CACHE_ENTRIES: int = env.int("GAME_REPLAY_CACHE_ENTRIES", default=4000)
+GAME_REPLAY_CACHE_BYTES: int = env.int("GAME_REPLAY_CACHE_BYTES", default=16_000_000)
 # Work a dead worker left behind is found this often (games.tasks.requeue_stalled, on celery beat):
 # a running game whose bots must act and that has not moved for STALL_SECONDS is queued again, and
 # a tournament whose round has no running game left and has been still that long is moved on

@@ -17,7 +17,7 @@ from rest_framework.test import APIClient
 
 from games.models import Game, GameStatus, Move, Player
 from games.selectors.games import game_state
-from games.selectors.replays import forget_replays
+from games.selectors.replays import forget_replays, kept_bytes
 from games.services.moves import move_submit
 from tests.games.helpers import choose, create_game, human_seats, play_to_end
 
@@ -83,6 +83,39 @@ def test_a_kept_view_is_shown_without_reading_the_history(settings: Any, players
     # two more games fill the two places; the first game's answer, read least lately, is gone
     assert [queries(games[1]), queries(games[2]), queries(games[0])] == [first] * 3
     assert queries(games[2]) == first - 1
+
+
+def test_answers_are_kept_within_their_byte_budget(settings: Any, players: list[Player]) -> None:
+    games = [create_game([players[0].competitor, players[1].competitor], seed=seed) for seed in range(12)]
+    spectator = APIClient()
+
+    def queries(game: Game) -> int:
+        with CaptureQueriesContext(connection) as captured:
+            _detail(spectator, game)
+        return len(captured.captured_queries)
+
+    settings.GAME_REPLAY_CACHE_ENTRIES = 100
+    # an answer over a tenth of the budget is not kept
+    settings.GAME_REPLAY_CACHE_BYTES = 10
+    unkept = queries(games[0])
+    assert queries(games[0]) == unkept and kept_bytes() == 0
+    # every answer kept, then a budget one byte short of them all: the least recently read goes
+    settings.GAME_REPLAY_CACHE_BYTES = 10**9
+    sizes = []
+    for game in games:
+        before = kept_bytes()
+        queries(game)
+        sizes.append(kept_bytes() - before)
+    total = kept_bytes()
+    assert total == sum(sizes) and min(sizes) > 0
+    forget_replays()
+    settings.GAME_REPLAY_CACHE_BYTES = total - 1
+    assert 10 * max(sizes) <= total - 1  # each answer may be kept
+    for game in games:
+        queries(game)
+    assert kept_bytes() == total - sizes[0]
+    assert queries(games[-1]) == unkept - 1  # kept
+    assert queries(games[0]) == unkept  # forgotten, read again
 
 
 def test_a_history_rewritten_at_the_same_version_is_shown_anew(
