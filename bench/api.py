@@ -18,7 +18,11 @@
 Stdout: one JSON line per figure (``ratio`` = endpoint req/s / bare view req/s; the goals of issue
 16: reads >= 0.5, ``POST`` a move >= 0.3, p99 <= 50 ms at 16 clients; the floors' lines have no
 goal: they show what the stack itself costs a read), one line per bare view
-concurrency, and a line with the data sizes and the machine. Progress goes to stderr.
+concurrency, and a line with the data sizes and the machine. Each figure's line also carries the
+server's garbage-collector pauses while it ran (``gc_pauses``, warm-up included: per generation
+the count, total and longest in ms, and the objects the collector tracks at the end; a full
+collection stops every request in flight, so its longest pause shows in the p99 at 16 clients).
+Progress goes to stderr.
 """
 
 from __future__ import annotations
@@ -36,7 +40,7 @@ from typing import Any
 
 import psycopg
 import redis
-from api_load import GetTarget, Result, Session, Target, follow_next, measure
+from api_load import GetTarget, Result, Session, Target, fetch, follow_next, measure
 from api_moves import MoveTarget
 from api_seed import (
     GAME_ID,
@@ -61,6 +65,7 @@ P99_GOAL_MS = 50.0
 P99_GOAL_CONCURRENCY = 16
 ROTATION = 1000  # game and player pages read in turn, so a figure is not one cached row
 LADDER = f"/api/ladder/?game={GAME_ID}"
+GC_PATH = "/bench/gc/"  # bench/api_site: the server's garbage-collector pauses since the last ask
 
 
 @dataclass(frozen=True)
@@ -180,6 +185,19 @@ def bare_line(concurrency: int, bares: list[Result]) -> dict[str, Any]:
     }
 
 
+def pauses_merged(taken: list[dict[str, Any]]) -> dict[str, Any]:
+    """The collector's pauses over several figures (the bare view's), as one figure's."""
+    merged: dict[str, Any] = {}
+    for generation in ("gen0", "gen1", "gen2"):
+        parts = [one[generation] for one in taken]
+        merged[generation] = {
+            "count": sum(part["count"] for part in parts),
+            "total_ms": round(sum(part["total_ms"] for part in parts), 2),
+            "max_ms": max((part["max_ms"] for part in parts), default=0.0),
+        }
+    return merged
+
+
 def machine() -> dict[str, Any]:
     model = platform.processor() or "unknown"
     try:
@@ -260,9 +278,11 @@ def run(args: argparse.Namespace) -> None:
             mover = MoveTarget(server.authority, pool)
             chosen = [e for e in endpoints(server, marker, mover, captured) if e.name in wanted]
             bare = GetTarget("bare", server.authority, [BARE_PATH])
+            pauses: dict[int, dict[str, Any]] = {}  # by id() of each figure's result
             for concurrency in args.concurrency:
 
                 def measured(target: Target, c: int = concurrency) -> Result:
+                    fetch(server.host, server.port, GC_PATH)  # the collector's pauses so far, forgotten
                     result = measure(
                         server.host,
                         server.port,
@@ -272,6 +292,7 @@ def run(args: argparse.Namespace) -> None:
                         duration=args.duration,
                         server_pid=server.worker_pid,
                     )
+                    pauses[id(result)] = json.loads(fetch(server.host, server.port, GC_PATH)[1])
                     rate = f"{result.req_per_s:.1f} req/s, {result.errors} errors"
                     stderr(f"c={c} {target.name}: {rate}")
                     for sample in result.error_samples:
@@ -284,12 +305,14 @@ def run(args: argparse.Namespace) -> None:
                     result = measured(endpoint.target())
                     bares.append(measured(bare))
                     lines.append(figure(result, bares[-2], bares[-1], endpoint.goal))
+                    lines[-1]["gc_pauses"] = pauses[id(result)]
                     if endpoint.name == "move_post":
                         lines[-1] |= {
                             "moves_played": mover.moves_played,
                             "games_finished": mover.games_finished,
                         }
-                print(json.dumps(bare_line(concurrency, bares)), flush=True)
+                bare_pauses = pauses_merged([pauses[id(result)] for result in bares])
+                print(json.dumps(bare_line(concurrency, bares) | {"gc_pauses": bare_pauses}), flush=True)
                 for line in lines:
                     print(json.dumps(line), flush=True)
     finally:

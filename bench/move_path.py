@@ -8,7 +8,8 @@ webhooks and vacations (their notification settings and deadlines). Beside it, i
 process, a bare Django JSON view through the same ``Client``: the reference. One JSON line per
 figure: requests per second (wall clock and this process's CPU time), p50 and p99 latency, the
 queries of one request, and the ratio to the bare view. ``--queries`` prints the SQL of one POST
-(a short game's and a long game's) to stderr; ``--profile`` the top of a cProfile of the POSTs.
+(a short game's and a long game's) to stderr; ``--profile`` the top of a cProfile of the POSTs
+(sorted by ``BENCH_PROFILE_SORT``, and saved for pstats to ``BENCH_PROFILE_DUMP`` when it is set).
 
 Environment: ``DATABASE_URL`` (required, PostgreSQL; migrated when needed; the bench adds rows and
 leaves them), ``CELERY_BROKER_URL`` (default ``memory://``: the enqueues are published in-process
@@ -415,6 +416,8 @@ def main() -> None:
             os.environ.get("BENCH_PROFILE_SORT", "cumulative")
         )
         stats.print_stats(45)
+        if dump := os.environ.get("BENCH_PROFILE_DUMP"):
+            stats.dump_stats(dump)
         if callees := os.environ.get("BENCH_PROFILE_CALLEES"):
             stats.print_callees(callees)
         log(out.getvalue())

@@ -1,5 +1,6 @@
 """The project's URLs plus the bare view, the floor of what a request costs in this stack, and three
-floors of what a read costs: one small database read, DRF's own request handling, and both."""
+floors of what a read costs: one small database read, DRF's own request handling, and both; and
+``bench/gc/``, the garbage collector's pauses since it was last asked (bench/api_site/gc_pauses.py)."""
 
 from __future__ import annotations
 
@@ -13,8 +14,11 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from bench.api_site import gc_pauses
 from mulligan_league.urls import handler404 as handler404
 from mulligan_league.urls import urlpatterns as project_urlpatterns
+
+gc_pauses.install()
 
 # The smallest read a detail endpoint makes: one row by its primary key, through Django's cursor.
 ONE_ROW = "SELECT id, username FROM auth_user WHERE id = %s"
@@ -54,7 +58,13 @@ class BareDrfQuery(BareDrf):
         return Response({"ok": True, "path": request.path, "user": _one_row(1)})
 
 
+def gc_taken(request: HttpRequest) -> JsonResponse:
+    """The collector's pauses since the last ask (bench/api.py asks before and after each figure)."""
+    return JsonResponse(gc_pauses.taken())
+
+
 urlpatterns = [
+    path("bench/gc/", gc_taken, name="bench-gc"),
     path("bench/bare/", bare, name="bench-bare"),
     path("bench/bare-query/", bare_query, name="bench-bare-query"),
     path("bench/bare-drf/", BareDrf.as_view(), name="bench-bare-drf"),
