@@ -4,6 +4,7 @@ replays the history; and a history rewritten at the same version is never answer
 
 from __future__ import annotations
 
+import gc
 import random
 from typing import Any
 
@@ -16,7 +17,8 @@ from django.utils import timezone
 from rest_framework.test import APIClient
 
 from games.models import Game, GameStatus, Move, Player
-from games.selectors.games import game_state
+from games.selectors import replays
+from games.selectors.games import game_history, game_state, game_view
 from games.selectors.replays import forget_replays, kept_bytes
 from games.services.moves import move_submit
 from tests.games.helpers import choose, create_game, human_seats, play_to_end
@@ -160,3 +162,28 @@ def test_a_finished_games_record_is_read_once(settings: Any, players: list[Playe
         assert fresh == first == second
         assert len(second_read.captured_queries) == len(first_read.captured_queries) - 1
     assert [m["number"] for m in second["moves"]] == [1, 2] and second["next"].endswith("after=2&limit=2")
+
+
+def test_each_read_gets_its_own_copy_and_the_collector_walks_none_of_what_is_kept(
+    settings: Any, players: list[Player], client_for: Any
+) -> None:
+    settings.GAME_REPLAY_CACHE_ENTRIES = 100
+    game = create_game([players[0].competitor, players[1].competitor], seed=5)
+    play_to_end(game, random.Random(2))
+    game.refresh_from_db()
+    viewer = human_seats(game)[0].user
+    first = game_view(game, viewer)
+    assert first["observation"] and first["seats"]
+    shown = game_history(game, viewer)
+    assert shown["moves"]
+    # what one request does to its answer (a serializer adding a field, say) no other request sees
+    first["observation"]["changed by a caller"] = True
+    shown["moves"].clear()
+    again = game_view(game, viewer)
+    assert "changed by a caller" not in again["observation"]
+    assert game_history(game, viewer)["moves"]
+    with override_settings(GAME_REPLAY_CACHE_ENTRIES=0):
+        assert again == game_view(game, viewer)
+    # kept as bytes: a full collection, which every request in flight waits out, has nothing to walk
+    assert len(replays._kept) == 2
+    assert not any(gc.is_tracked(kept) for kept in replays._kept.values())
