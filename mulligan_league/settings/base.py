@@ -472,13 +472,15 @@ LOGGING = {
 # -- Self-contained pages: nothing is loaded from another host ---------------------------------------
 # The API docs' Swagger UI and Redoc come from drf-spectacular-sidecar (static files served by
 # WhiteNoise above), and every response carries a Content-Security-Policy that allows this host
-# only: no inline script or style, no other origin. CSPMiddleware sits right after
-# SecurityMiddleware so even responses that earlier middleware cut short get the header.
+# only: no inline script or style, no other origin. CSPMiddleware (django-csp's, with the settings'
+# policy built once: mulligan_league/security_headers.py) sits right after SecurityMiddleware so
+# even responses that earlier middleware cut short get the header.
 from csp.constants import NONE, SELF  # noqa: E402
 
 INSTALLED_APPS += ["drf_spectacular_sidecar", "csp"]
 MIDDLEWARE.insert(
-    MIDDLEWARE.index("django.middleware.security.SecurityMiddleware") + 1, "csp.middleware.CSPMiddleware"
+    MIDDLEWARE.index("django.middleware.security.SecurityMiddleware") + 1,
+    "mulligan_league.security_headers.CSPMiddleware",
 )
 SPECTACULAR_SETTINGS |= {
     "SWAGGER_UI_DIST": "SIDECAR",
