@@ -19,11 +19,12 @@ Both answer exactly what ``action in plan_options(state, seat)`` would.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, overload
 
 from engine.core import Action, Seat
 from engine.games.golf.cards import PLAYER_CARD
+from engine.games.golf.listings import Listing
 from engine.games.golf.modes.base import Mode
 from engine.games.golf.records import PlanKey
 
@@ -125,10 +126,12 @@ def _walk(
     return ids
 
 
-class PlanIds(Sequence[int]):
+class PlanIds(Listing):
     """:func:`plan_ids` made one id at a time when asked for (:mod:`engine.games.golf.listings`): the
     number of plans is counted from the hand, and an id is found by walking the Clubs and Actions
-    to it, so a move that plays one plan makes one id (a game whose modes add no plans)."""
+    to it, so a move that plays one plan makes one id (a game whose modes add no plans). A listing
+    of its own: a seat with no Play Anytime option to add is given it bare, without a listing of
+    parts around it (one layer less on each of a playout's reads)."""
 
     __slots__ = (
         "_actions",
@@ -140,10 +143,12 @@ class PlanIds(Sequence[int]):
         "_own",
         "_per_club",
         "_rows",
-        "_size",
     )
 
     def __init__(self, state: GolfState, seat: Seat, hand: list[str]) -> None:
+        # Listing's own fields are set here: its parts are this object's walk, its ids made once read.
+        self._parts = ()
+        self._ids = None
         cards = state.cards
         # How many targets an Action has (plan_ids' rows hold one id per target): every seat, or
         # only its own for those aimed at oneself (``narrow``), counted by set sizes, not per card.
@@ -161,18 +166,15 @@ class PlanIds(Sequence[int]):
         self._per_club, self._own, self._everyone = per_club, own, everyone
         self._is_action, self._narrow = cards.actions, narrow
 
-    def __len__(self) -> int:
-        return self._size
-
     @overload
     def __getitem__(self, index: int) -> int: ...
 
     @overload
-    def __getitem__(self, index: slice) -> Sequence[int]: ...
+    def __getitem__(self, index: slice) -> list[int]: ...
 
-    def __getitem__(self, index: int | slice) -> int | Sequence[int]:
+    def __getitem__(self, index: int | slice) -> int | list[int]:
         if type(index) is not int or not 0 <= index < self._size:
-            return self._ids()[index]
+            return self.ids()[index]
         rows, actions, per_club, is_action = self._rows, self._actions, self._per_club, self._is_action
         for club in self._clubs:
             size = per_club
@@ -198,11 +200,11 @@ class PlanIds(Sequence[int]):
             index -= len(ids)
         raise AssertionError("counted plans and listed plans disagree")
 
-    def _ids(self) -> list[int]:
-        return _walk(self._rows, self._clubs, self._actions, self._alone)
-
-    def __iter__(self) -> Iterator[int]:
-        return iter(self._ids())
+    def ids(self) -> list[int]:
+        ids = self._ids
+        if ids is None:
+            ids = self._ids = _walk(self._rows, self._clubs, self._actions, self._alone)
+        return ids
 
 
 def plan_listing(state: GolfState, seat: Seat, hand: list[str]) -> Sequence[int]:

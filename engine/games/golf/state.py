@@ -631,7 +631,12 @@ class GolfState(State):
         if phase == PLAN:
             # A hundred plans or more, of which a playout plays one: counted, made when asked for.
             hand = sorted(self.hands[seat])
-            parts = [planning.plan_listing(self, seat, hand), play_anytime.option_ids(self, seat, hand)]
+            plans = planning.plan_listing(self, seat, hand)
+            if not self.modes and self.cards.planning_play.keys().isdisjoint(hand):
+                # No Play Anytime card of this window in the hand (most plans), no mode: the plans
+                # alone, a listing of their own (plan_listing is a PlanIds without a mode's plans).
+                return plans
+            parts = [plans, play_anytime.option_ids(self, seat, hand)]
             for mode in self.modes:
                 parts.append(self._number_mode_actions(mode.legal_actions(self, seat)))
             return Listing(parts)
