@@ -143,6 +143,9 @@ class PlanIds(Listing):
         "_own",
         "_per_club",
         "_rows",
+        "_seat",
+        "_stamp",
+        "_state",
     )
 
     def __init__(self, state: GolfState, seat: Seat, hand: list[str]) -> None:
@@ -165,6 +168,7 @@ class PlanIds(Listing):
         self._rows, self._clubs, self._actions = state.plan_rows[seat], clubs, actions
         self._per_club, self._own, self._everyone = per_club, own, everyone
         self._is_action, self._narrow = cards.actions, narrow
+        self._state, self._seat, self._stamp = state, seat, state.moves
 
     @overload
     def __getitem__(self, index: int) -> int: ...
@@ -186,19 +190,32 @@ class PlanIds(Listing):
                     if a != club:
                         ids = row[a]
                         if index < len(ids):
-                            return ids[index]
+                            return self._offer(ids[index], club, a, index)
                         index -= len(ids)
-                return row[PLAYER_CARD][index]  # the Practice Swing
+                return self._offer(row[PLAYER_CARD][index], club, PLAYER_CARD, index)  # the Practice Swing
             index -= size
         if not actions:
-            return self._alone
+            return self._offer(self._alone, PLAYER_CARD, None, 0)
         row = rows[PLAYER_CARD]
         for a in actions:
             ids = row[a]
             if index < len(ids):
-                return ids[index]
+                return self._offer(ids[index], PLAYER_CARD, a, index)
             index -= len(ids)
         raise AssertionError("counted plans and listed plans disagree")
+
+    def _offer(self, action_id: int, club: str, action: str | None, index: int) -> int:
+        """``action_id``, the plan of ``club`` and ``action`` at its ``index``-th target, told to the
+        state with the move it was listed at: a playout reads one id and plays it at once, and the
+        state then makes the plan it names without reading it back and checking it again
+        (GolfState.plan_offer)."""
+        state, seat = self._state, self._seat
+        if action is None:  # the 2-Putt alone, aimed at the seat itself
+            target = seat
+        else:
+            target = (state.own_targets[seat] if action in self._narrow else state.everyone)[index]
+        state.plan_offer = (action_id, self._stamp, seat, (club, action, target, None, None))
+        return action_id
 
     def ids(self) -> list[int]:
         ids = self._ids

@@ -160,6 +160,9 @@ class GolfState(State):
     _said: list[Said] = field(init=False, default_factory=list)
     # The modes' actions numbered as they were listed (action_ids: MODE), and back.
     _mode_actions: list[Action] = field(init=False, default_factory=list)
+    # The plan id a planning listing last handed out, with the move it was listed at and its seat
+    # (planning.PlanIds): while no move has been made since, it is legal, and names these fields.
+    plan_offer: tuple[int, int, Seat, action_ids.PlanFields] | None = field(init=False, default=None)
     _mode_ids: dict[tuple[tuple[str, type, Any], ...], int] = field(init=False, default_factory=dict)
 
     def __post_init__(self) -> None:
@@ -705,13 +708,18 @@ class GolfState(State):
             # A plan is made in Shot Planning by a seat that has not planned (is_to_act(), inlined).
             if phase != PLAN or action_id < 0 or not 0 <= seat < self.n or self.plans[seat] is not None:
                 return False
-            plan = action_ids.plan_fields(self.cards.ids, action_id, self.second_action)
-            if plan is None or not (
-                planning.is_keyed_plan(self, seat, plan)
-                if self.plans_by_mode
-                else planning.is_plan(self, seat, plan[0], plan[1], plan[2])
-            ):
-                return False
+            offer = self.plan_offer
+            plan: action_ids.PlanFields | None
+            if offer is not None and offer[0] == action_id and offer[1] == self.moves and offer[2] == seat:
+                plan = offer[3]  # listed at this very move: legal, and these are its fields
+            else:
+                plan = action_ids.plan_fields(self.cards.ids, action_id, self.second_action)
+                if plan is None or not (
+                    planning.is_keyed_plan(self, seat, plan)
+                    if self.plans_by_mode
+                    else planning.is_plan(self, seat, plan[0], plan[1], plan[2])
+                ):
+                    return False
             self.moves += 1
             self._make_plan(seat, Plan(*plan))
             return True
