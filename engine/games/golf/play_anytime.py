@@ -118,6 +118,40 @@ def option_ids(state: GolfState, seat: Seat, hand: list[str] | None = None) -> l
     return ids
 
 
+# A seat's options found while its state stands still: (state.moves, seat, its hand, the hand's
+# size, the ids of its options). A window's listing is followed by the move it lists, and a response
+# window finds a seat's Paces of Play before it is asked, so the ids are kept for that move: the
+# listing after the response window's search, and the check of the id played, take them as they are.
+PlayOffer = tuple[int, Seat, list[str], int, list[int]]
+
+
+def offered_ids(state: GolfState, seat: Seat) -> list[int]:
+    """:func:`option_ids` of ``seat``, the seat a window or a response window asks: those found at
+    this move if they were (the caller's to read, not to change), else found now and kept."""
+    hand = state.hands[seat]
+    offer = state.play_offer
+    if (
+        offer is not None
+        and offer[0] == state.moves
+        and offer[1] == seat
+        and offer[2] is hand
+        and offer[3] == len(hand)
+    ):
+        return offer[4]
+    ids = option_ids(state, seat)
+    state.play_offer = (state.moves, seat, hand, len(hand), ids)
+    return ids
+
+
+def was_offered(state: GolfState, seat: Seat, action_id: int) -> bool:
+    """Whether ``action_id`` is among the options kept for ``seat`` at this move (then legal)."""
+    offer = state.play_offer
+    if offer is None or offer[0] != state.moves or offer[1] != seat:
+        return False
+    hand = state.hands[seat]
+    return offer[2] is hand and offer[3] == len(hand) and action_id in offer[4]
+
+
 def choices(state: GolfState, seat: Seat, card: object = None) -> list[Choice]:
     """:func:`options` before they are written as dicts."""
     if state.phase == RESPOND:
@@ -380,12 +414,19 @@ def _advance_response(state: GolfState) -> None:
     paces, hands = state.cards.paces, state.hands
     while True:
         ask = state.ask
-        # _response_cards(), for a hand holding a Pace of Play at all (most hold none)
-        while ask and (paces.isdisjoint(hands[ask[0]]) or not _response_cards(state, ask[0])):
+        while ask:
+            seat = ask[0]
+            hand = hands[seat]
+            # _response_cards(), for a hand holding a Pace of Play at all (most hold none)
+            if not paces.isdisjoint(hand):
+                cards = _response_cards(state, seat)
+                if cards:
+                    # Its options, as option_ids() lists them: kept for its listing and its move.
+                    base = state.cards.ids.play_base
+                    state.play_offer = (state.moves, seat, hand, len(hand), [base[card] for card in cards])
+                    state.phase = RESPOND
+                    return
             ask.pop(0)
-        if ask:
-            state.phase = RESPOND
-            return
         top = state.stack.pop()
         if top.card in state.cards.paces:
             half = state.cards.half_of[top.card]

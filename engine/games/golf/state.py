@@ -163,6 +163,9 @@ class GolfState(State):
     # The plan id a planning listing last handed out, with the move it was listed at and its seat
     # (planning.PlanIds): while no move has been made since, it is legal, and names these fields.
     plan_offer: tuple[int, int, Seat, action_ids.PlanFields] | None = field(init=False, default=None)
+    # The Play Anytime ids last listed or found for a seat (play_anytime.PlayOffer): while no move
+    # has been made and its hand is the same list of the same size, they are its options.
+    play_offer: play_anytime.PlayOffer | None = field(init=False, default=None)
     _mode_ids: dict[tuple[tuple[str, type, Any], ...], int] = field(init=False, default_factory=dict)
 
     def __post_init__(self) -> None:
@@ -625,7 +628,11 @@ class GolfState(State):
         if phase in SEAT_BY_SEAT:  # a window asks one seat at a time (is_to_act(), inlined)
             if seat != self.order[self.pos % self.n]:
                 return []
-            return [PASS, *play_anytime.option_ids(self, seat)]
+            return [PASS, *play_anytime.offered_ids(self, seat)]
+        if phase == RESPOND:  # is_to_act(), inlined: the seat asked about the top of the stack
+            if seat != self.ask[0]:
+                return []
+            return [PASS, *play_anytime.offered_ids(self, seat)]
         if phase == PLAN and type(seat) is int and 0 <= seat < self.n:  # is_to_act(), inlined
             if self.plans[seat] is not None:
                 return []
@@ -732,7 +739,9 @@ class GolfState(State):
             if phase not in PLAY_ANYTIME or action_id < 0:
                 return False
             played = action_ids.play_fields(self.cards.ids, action_id)
-            if played is None or not play_anytime.is_choice(self, seat, *played):
+            if played is None or not (
+                play_anytime.was_offered(self, seat, action_id) or play_anytime.is_choice(self, seat, *played)
+            ):
                 return False
             self.moves += 1
             play_anytime.play_card(self, seat, *played)
