@@ -119,9 +119,9 @@ def option_ids(state: GolfState, seat: Seat, hand: list[str] | None = None) -> l
 
 
 # A seat's options found while its state stands still: (state.moves, seat, its hand, the hand's
-# size, the ids of its options). A window's listing is followed by the move it lists, and a response
-# window finds a seat's Paces of Play before it is asked, so the ids are kept for that move: the
-# listing after the response window's search, and the check of the id played, take them as they are.
+# size, the ids of its options). A window and a response window find a seat's options to know
+# whether to ask it, and a listing is followed by the move it lists, so the ids are kept for that
+# move: the listing after the search, and the check of the id played, take them as they are.
 PlayOffer = tuple[int, Seat, list[str], int, list[int]]
 
 
@@ -193,30 +193,6 @@ def is_choice(state: GolfState, seat: Seat, card: str, target: int | None, disca
     return True
 
 
-def has_options(state: GolfState, seat: Seat) -> bool:
-    """Whether ``options(state, seat)`` is not empty (a window asks this of every seat in turn)."""
-    if state.phase == RESPOND:
-        return bool(_response_cards(state, seat))
-    # In any order: only whether some card has a choice counts, and a Dig Through the Bag has one
-    # whenever another card is left to discard.
-    # _playable_cards() walked without building its list, over the hand's cards of this window
-    # alone (a set: most hands hold one or two): a window asks this of every seat.
-    hand = state.hands[seat]
-    cards = state.cards
-    effects = cards.resolution_play if state.phase == REVEALED else cards.planning_play
-    typed = bool(state.pa_used[seat] or state.stack)
-    for playable in effects.keys() & hand:
-        if typed and not _type_unused(state, seat, playable):
-            continue
-        effect = effects[playable]
-        if effect == "redraw":
-            if len(hand) > 1 and cards.redraw_most[playable] > 0:
-                return True
-        elif _can_aim(state, seat, effect):
-            return True
-    return False
-
-
 def _playable_cards(state: GolfState, seat: Seat, hand: list[str], only: object) -> list[tuple[str, str]]:
     """The cards of ``hand`` whose Play Anytime type ``seat`` may play in this window, with their
     effects (all of them, or the ``only`` one), in the hand's order."""
@@ -257,25 +233,6 @@ def _targets(state: GolfState, seat: Seat, effect: str) -> list[int | None]:
     if effect == "cancel_actions" and seat not in state.mulligans and _aimed_at(state, seat):
         return [None]
     return []
-
-
-def _can_aim(state: GolfState, seat: Seat, effect: str) -> bool:
-    """``bool(_targets(state, seat, effect))``, without building the list (loops, not any() of a
-    generator: a window asks this of every seat holding a card of it)."""
-    n = state.n
-    if effect == "peek_club":
-        peeked, plans = state.peeks[seat], state.plans
-        for o in range(n):  # noqa: SIM110
-            if o != seat and plans[o] is not None and o not in peeked:
-                return True
-        return False
-    if effect == "steal_card":
-        hands = state.hands
-        for o in range(n):  # noqa: SIM110
-            if o != seat and hands[o]:
-                return True
-        return False
-    return bool(_targets(state, seat, effect))
 
 
 def _aimed_at(state: GolfState, seat: Seat) -> bool:
@@ -344,10 +301,16 @@ def _advance_window(state: GolfState) -> None:
     quiet, pos = state.quiet, state.pos  # counted here, stored once the window stops or closes
     while quiet < n:
         seat = order[pos % n]
-        # has_options(), for a hand holding a card of this window at all (most hold none)
-        if not cards.isdisjoint(hands[seat]) and has_options(state, seat):
-            state.quiet, state.pos = quiet, pos
-            return
+        hand = hands[seat]
+        # For a hand holding a card of this window at all (most hold none), its options: the seat
+        # is asked when it has some, and they are kept for its listing and its move (the window
+        # rests here; a seat passed over is not kept, as the move may go on to change its hand).
+        if not cards.isdisjoint(hand):
+            ids = option_ids(state, seat)
+            if ids:
+                state.play_offer = (state.moves, seat, hand, len(hand), ids)
+                state.quiet, state.pos = quiet, pos
+                return
         quiet += 1
         pos += 1
     state.quiet, state.pos = quiet, pos
