@@ -103,11 +103,11 @@ def option_ids(state: GolfState, seat: Seat, hand: list[str] | None = None) -> l
     base = table.play_base
     if state.phase == RESPOND:
         return [base[card] for card in _response_cards(state, seat)]
-    if hand is None:
-        hand = sorted(state.hands[seat])
     ids: list[int] = []
-    for card, effect in _playable_cards(state, seat, hand, None):
+    for card, effect in _playable_cards(state, seat, state.hands[seat] if hand is None else hand, None):
         if effect == "redraw":
+            if hand is None:  # sorted only for the discards, which are listed in its order
+                hand = sorted(state.hands[seat])
             rest = hand.copy()  # the hand's other cards, in its order
             rest.remove(card)
             ids += discard_ids(table, card, rest, state.cards.redraw_most[card])
@@ -195,22 +195,19 @@ def is_choice(state: GolfState, seat: Seat, card: str, target: int | None, disca
 
 def _playable_cards(state: GolfState, seat: Seat, hand: list[str], only: object) -> list[tuple[str, str]]:
     """The cards of ``hand`` whose Play Anytime type ``seat`` may play in this window, with their
-    effects (all of them, or the ``only`` one), in the hand's order."""
-    # Every listing and every seat a window asks comes here: most hands hold no card of the window,
+    effects (all of them, or the ``only`` one), in the sorted hand's order."""
+    # Every listing and every seat a window asks comes here: most hands hold no card of the window
+    # and the rest one or two, so those are found by a set's intersection (not a walk of the hand),
     # and the type checks only count once this seat has played or has waiting a card this turn.
     effects = state.cards.resolution_play if state.phase == REVEALED else state.cards.planning_play
-    if effects.keys().isdisjoint(hand):
+    held = effects.keys() & hand
+    if not held:
         return []
     typed = bool(state.pa_used[seat] or state.stack)
     playable: list[tuple[str, str]] = []
-    for card in hand:
-        effect = effects.get(card)
-        if (
-            effect is not None
-            and (only is None or card == only)
-            and (not typed or _type_unused(state, seat, card))
-        ):
-            playable.append((card, effect))
+    for card in sorted(held) if len(held) > 1 else held:
+        if (only is None or card == only) and (not typed or _type_unused(state, seat, card)):
+            playable.append((card, effects[card]))
     return playable
 
 
