@@ -214,19 +214,19 @@ def _playable_cards(state: GolfState, seat: Seat, hand: list[str], only: object)
 def _targets(state: GolfState, seat: Seat, effect: str) -> list[int | None]:
     """What ``seat`` may aim a playable card of ``effect`` (not a Dig Through the Bag) at now: seats,
     or None for a card without a target; empty when it may not be played."""
-    n = state.n
+    others = state.others[seat]
     if effect == "peek_club":
         peeked, plans = state.peeks[seat], state.plans
-        return [o for o in range(n) if o != seat and plans[o] is not None and o not in peeked]
+        return [o for o in others if plans[o] is not None and o not in peeked]
     if effect == "reveal_actions":
         plans, gps = state.plans, state.gps
-        for o in range(n):
-            if o != seat and plans[o] is not None and not gps[o]:
+        for o in others:
+            if plans[o] is not None and not gps[o]:
                 return [None]
         return [None] if any(mode.face_down_actions(state) for mode in state.modes) else []
     if effect == "steal_card":
         hands = state.hands
-        return [o for o in range(n) if o != seat and hands[o]]
+        return [o for o in others if hands[o]]
     if effect == "cancel_actions" and seat not in state.mulligans and _aimed_at(state, seat):
         return [None]
     return []

@@ -149,6 +149,8 @@ class GolfState(State):
     # every seat (any other Action).
     own_targets: list[list[Seat]] = field(init=False)
     everyone: list[Seat] = field(init=False)
+    # Per seat, every other seat in order (what a Rangefinder or a Borrow a Club may aim at).
+    others: list[tuple[Seat, ...]] = field(init=False)
     # The same seats as the parts they add to a plan's id (action_ids.IdTable.target_term).
     own_target_terms: list[tuple[int, ...]] = field(init=False)
     everyone_terms: tuple[int, ...] = field(init=False)
@@ -188,6 +190,7 @@ class GolfState(State):
         self.plans_by_mode = any(planning.adds_plans(mode) for mode in modes)
         self.plan_cache = {}
         self.everyone = list(range(self.n))
+        self.others = [tuple(other for other in self.everyone if other != seat) for seat in self.everyone]
         self.own_targets = [
             [seat, *(mate for mode in modes for mate in mode.teammates(self, seat))] for seat in range(self.n)
         ]
@@ -732,6 +735,9 @@ class GolfState(State):
             return True
         if phase in SEAT_BY_SEAT:  # is_to_act(), inlined: a window asks one seat at a time
             if seat != self.order[self.pos % self.n]:
+                return False
+        elif phase == RESPOND:  # is_to_act(), inlined: the seat asked about the top of the stack
+            if seat != self.ask[0]:
                 return False
         elif not self.is_to_act(seat):
             return False
