@@ -94,10 +94,11 @@ def plan_ids(state: GolfState, seat: Seat, hand: list[str] | None = None) -> lis
 def _clubs_and_actions(state: GolfState, seat: Seat, hand: list[str]) -> tuple[list[str], list[str]]:
     """The hand's cards ``seat`` may play as its Club (Tee-only ones only from the tee), and its
     Actions, in order."""
-    actions = sorted(state.cards.actions.intersection(hand))
-    if state.on_tee[seat]:
+    cards = state.cards
+    actions = sorted(cards.actions.intersection(hand))
+    if state.on_tee[seat] or cards.tee_clubs.isdisjoint(hand):  # most hands hold no Driver
         return hand, actions
-    tee_only = state.cards.tee_only
+    tee_only = cards.tee_only
     return [club for club in hand if not tee_only[club]], actions
 
 

@@ -347,9 +347,9 @@ def play_card(state: GolfState, seat: Seat, card: str, target: int | None, disca
         state.return_phase = state.phase
         state.say_as(log_words.plays, (seat, card, target, discard, None))
     if not stack:
-        paces, hands, n = state.cards.paces, state.hands, state.n
-        for k in range(1, n):
-            if not paces.isdisjoint(hands[(seat + k) % n]):
+        paces, hands = state.cards.paces, state.hands
+        for other in state.others[seat]:
+            if not paces.isdisjoint(hands[other]):
                 break
         else:
             # Nobody holds a Pace of Play to answer it with: it takes effect at once, as it would
