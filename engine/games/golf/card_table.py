@@ -38,6 +38,7 @@ class CardTable:
     actions: frozenset[str]
     aimed_at_self: frozenset[str]
     tee_only: dict[str, bool]
+    tee_clubs: frozenset[str]  # the cards whose Club is played only from the tee
     # The effect a card plays as in the planning window and in the resolution window (None: it
     # cannot be played there).
     planning_effect: dict[str, str | None]
@@ -80,6 +81,7 @@ def build_card_table(catalog: Catalog) -> CardTable:
         actions=frozenset(card for card in names if half_of[card].kind == "action"),
         aimed_at_self=frozenset(card for card, half in half_of.items() if half.target == "self"),
         tee_only={card: club.tee_only for card, club in club_of.items()},
+        tee_clubs=frozenset(card for card, club in club_of.items() if club.tee_only),
         paces=frozenset(card for card, e in effect.items() if e == "cancel_play_anytime"),
         redraw_most={
             card: next(int(e.params["max_cards"]) for e in half.effects if e.effect == "redraw")

@@ -19,11 +19,12 @@ Both answer exactly what ``action in plan_options(state, seat)`` would.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, overload
 
 from engine.core import Action, Seat
 from engine.games.golf.cards import PLAYER_CARD
+from engine.games.golf.listings import Listing
 from engine.games.golf.modes.base import Mode
 from engine.games.golf.records import PlanKey
 
@@ -93,10 +94,11 @@ def plan_ids(state: GolfState, seat: Seat, hand: list[str] | None = None) -> lis
 def _clubs_and_actions(state: GolfState, seat: Seat, hand: list[str]) -> tuple[list[str], list[str]]:
     """The hand's cards ``seat`` may play as its Club (Tee-only ones only from the tee), and its
     Actions, in order."""
-    actions = sorted(state.cards.actions.intersection(hand))
-    if state.on_tee[seat]:
+    cards = state.cards
+    actions = sorted(cards.actions.intersection(hand))
+    if state.on_tee[seat] or cards.tee_clubs.isdisjoint(hand):  # most hands hold no Driver
         return hand, actions
-    tee_only = state.cards.tee_only
+    tee_only = cards.tee_only
     return [club for club in hand if not tee_only[club]], actions
 
 
@@ -125,10 +127,12 @@ def _walk(
     return ids
 
 
-class PlanIds(Sequence[int]):
+class PlanIds(Listing):
     """:func:`plan_ids` made one id at a time when asked for (:mod:`engine.games.golf.listings`): the
     number of plans is counted from the hand, and an id is found by walking the Clubs and Actions
-    to it, so a move that plays one plan makes one id (a game whose modes add no plans)."""
+    to it, so a move that plays one plan makes one id (a game whose modes add no plans). A listing
+    of its own: a seat with no Play Anytime option to add is given it bare, without a listing of
+    parts around it (one layer less on each of a playout's reads)."""
 
     __slots__ = (
         "_actions",
@@ -140,10 +144,15 @@ class PlanIds(Sequence[int]):
         "_own",
         "_per_club",
         "_rows",
-        "_size",
+        "_seat",
+        "_stamp",
+        "_state",
     )
 
     def __init__(self, state: GolfState, seat: Seat, hand: list[str]) -> None:
+        # Listing's own fields are set here: its parts are this object's walk, its ids made once read.
+        self._parts = ()
+        self._ids = None
         cards = state.cards
         # How many targets an Action has (plan_ids' rows hold one id per target): every seat, or
         # only its own for those aimed at oneself (``narrow``), counted by set sizes, not per card.
@@ -160,19 +169,17 @@ class PlanIds(Sequence[int]):
         self._rows, self._clubs, self._actions = state.plan_rows[seat], clubs, actions
         self._per_club, self._own, self._everyone = per_club, own, everyone
         self._is_action, self._narrow = cards.actions, narrow
-
-    def __len__(self) -> int:
-        return self._size
+        self._state, self._seat, self._stamp = state, seat, state.moves
 
     @overload
     def __getitem__(self, index: int) -> int: ...
 
     @overload
-    def __getitem__(self, index: slice) -> Sequence[int]: ...
+    def __getitem__(self, index: slice) -> list[int]: ...
 
-    def __getitem__(self, index: int | slice) -> int | Sequence[int]:
+    def __getitem__(self, index: int | slice) -> int | list[int]:
         if type(index) is not int or not 0 <= index < self._size:
-            return self._ids()[index]
+            return self.ids()[index]
         rows, actions, per_club, is_action = self._rows, self._actions, self._per_club, self._is_action
         for club in self._clubs:
             size = per_club
@@ -184,25 +191,38 @@ class PlanIds(Sequence[int]):
                     if a != club:
                         ids = row[a]
                         if index < len(ids):
-                            return ids[index]
+                            return self._offer(ids[index], club, a, index)
                         index -= len(ids)
-                return row[PLAYER_CARD][index]  # the Practice Swing
+                return self._offer(row[PLAYER_CARD][index], club, PLAYER_CARD, index)  # the Practice Swing
             index -= size
         if not actions:
-            return self._alone
+            return self._offer(self._alone, PLAYER_CARD, None, 0)
         row = rows[PLAYER_CARD]
         for a in actions:
             ids = row[a]
             if index < len(ids):
-                return ids[index]
+                return self._offer(ids[index], PLAYER_CARD, a, index)
             index -= len(ids)
         raise AssertionError("counted plans and listed plans disagree")
 
-    def _ids(self) -> list[int]:
-        return _walk(self._rows, self._clubs, self._actions, self._alone)
+    def _offer(self, action_id: int, club: str, action: str | None, index: int) -> int:
+        """``action_id``, the plan of ``club`` and ``action`` at its ``index``-th target, told to the
+        state with the move it was listed at: a playout reads one id and plays it at once, and the
+        state then makes the plan it names without reading it back and checking it again
+        (GolfState.plan_offer)."""
+        state, seat = self._state, self._seat
+        if action is None:  # the 2-Putt alone, aimed at the seat itself
+            target = seat
+        else:
+            target = (state.own_targets[seat] if action in self._narrow else state.everyone)[index]
+        state.plan_offer = (action_id, self._stamp, seat, (club, action, target, None, None))
+        return action_id
 
-    def __iter__(self) -> Iterator[int]:
-        return iter(self._ids())
+    def ids(self) -> list[int]:
+        ids = self._ids
+        if ids is None:
+            ids = self._ids = _walk(self._rows, self._clubs, self._actions, self._alone)
+        return ids
 
 
 def plan_listing(state: GolfState, seat: Seat, hand: list[str]) -> Sequence[int]:

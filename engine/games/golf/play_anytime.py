@@ -103,11 +103,11 @@ def option_ids(state: GolfState, seat: Seat, hand: list[str] | None = None) -> l
     base = table.play_base
     if state.phase == RESPOND:
         return [base[card] for card in _response_cards(state, seat)]
-    if hand is None:
-        hand = sorted(state.hands[seat])
     ids: list[int] = []
-    for card, effect in _playable_cards(state, seat, hand, None):
+    for card, effect in _playable_cards(state, seat, state.hands[seat] if hand is None else hand, None):
         if effect == "redraw":
+            if hand is None:  # sorted only for the discards, which are listed in its order
+                hand = sorted(state.hands[seat])
             rest = hand.copy()  # the hand's other cards, in its order
             rest.remove(card)
             ids += discard_ids(table, card, rest, state.cards.redraw_most[card])
@@ -116,6 +116,40 @@ def option_ids(state: GolfState, seat: Seat, hand: list[str] | None = None) -> l
             for t in _targets(state, seat, effect):
                 ids.append(first if t is None else first + terms[t])
     return ids
+
+
+# A seat's options found while its state stands still: (state.moves, seat, its hand, the hand's
+# size, the ids of its options). A window and a response window find a seat's options to know
+# whether to ask it, and a listing is followed by the move it lists, so the ids are kept for that
+# move: the listing after the search, and the check of the id played, take them as they are.
+PlayOffer = tuple[int, Seat, list[str], int, list[int]]
+
+
+def offered_ids(state: GolfState, seat: Seat) -> list[int]:
+    """:func:`option_ids` of ``seat``, the seat a window or a response window asks: those found at
+    this move if they were (the caller's to read, not to change), else found now and kept."""
+    hand = state.hands[seat]
+    offer = state.play_offer
+    if (
+        offer is not None
+        and offer[0] == state.moves
+        and offer[1] == seat
+        and offer[2] is hand
+        and offer[3] == len(hand)
+    ):
+        return offer[4]
+    ids = option_ids(state, seat)
+    state.play_offer = (state.moves, seat, hand, len(hand), ids)
+    return ids
+
+
+def was_offered(state: GolfState, seat: Seat, action_id: int) -> bool:
+    """Whether ``action_id`` is among the options kept for ``seat`` at this move (then legal)."""
+    offer = state.play_offer
+    if offer is None or offer[0] != state.moves or offer[1] != seat:
+        return False
+    hand = state.hands[seat]
+    return offer[2] is hand and offer[3] == len(hand) and action_id in offer[4]
 
 
 def choices(state: GolfState, seat: Seat, card: object = None) -> list[Choice]:
@@ -159,89 +193,43 @@ def is_choice(state: GolfState, seat: Seat, card: str, target: int | None, disca
     return True
 
 
-def has_options(state: GolfState, seat: Seat) -> bool:
-    """Whether ``options(state, seat)`` is not empty (a window asks this of every seat in turn)."""
-    if state.phase == RESPOND:
-        return bool(_response_cards(state, seat))
-    # In any order: only whether some card has a choice counts, and a Dig Through the Bag has one
-    # whenever another card is left to discard.
-    # _playable_cards() walked without building its list, over the hand's cards of this window
-    # alone (a set: most hands hold one or two): a window asks this of every seat.
-    hand = state.hands[seat]
-    cards = state.cards
-    effects = cards.resolution_play if state.phase == REVEALED else cards.planning_play
-    typed = bool(state.pa_used[seat] or state.stack)
-    for playable in effects.keys() & hand:
-        if typed and not _type_unused(state, seat, playable):
-            continue
-        effect = effects[playable]
-        if effect == "redraw":
-            if len(hand) > 1 and cards.redraw_most[playable] > 0:
-                return True
-        elif _can_aim(state, seat, effect):
-            return True
-    return False
-
-
 def _playable_cards(state: GolfState, seat: Seat, hand: list[str], only: object) -> list[tuple[str, str]]:
     """The cards of ``hand`` whose Play Anytime type ``seat`` may play in this window, with their
-    effects (all of them, or the ``only`` one), in the hand's order."""
-    # Every listing and every seat a window asks comes here: most hands hold no card of the window,
+    effects (all of them, or the ``only`` one), in the sorted hand's order."""
+    # Every listing and every seat a window asks comes here: most hands hold no card of the window
+    # and the rest one or two, so those are found by a set's intersection (not a walk of the hand),
     # and the type checks only count once this seat has played or has waiting a card this turn.
     effects = state.cards.resolution_play if state.phase == REVEALED else state.cards.planning_play
-    if effects.keys().isdisjoint(hand):
+    held = effects.keys() & hand
+    if not held:
         return []
     typed = bool(state.pa_used[seat] or state.stack)
     playable: list[tuple[str, str]] = []
-    for card in hand:
-        effect = effects.get(card)
-        if (
-            effect is not None
-            and (only is None or card == only)
-            and (not typed or _type_unused(state, seat, card))
-        ):
-            playable.append((card, effect))
+    for card in sorted(held) if len(held) > 1 else held:
+        if (only is None or card == only) and (not typed or _type_unused(state, seat, card)):
+            playable.append((card, effects[card]))
     return playable
 
 
 def _targets(state: GolfState, seat: Seat, effect: str) -> list[int | None]:
     """What ``seat`` may aim a playable card of ``effect`` (not a Dig Through the Bag) at now: seats,
     or None for a card without a target; empty when it may not be played."""
-    n = state.n
+    others = state.others[seat]
     if effect == "peek_club":
         peeked, plans = state.peeks[seat], state.plans
-        return [o for o in range(n) if o != seat and plans[o] is not None and o not in peeked]
+        return [o for o in others if plans[o] is not None and o not in peeked]
     if effect == "reveal_actions":
         plans, gps = state.plans, state.gps
-        for o in range(n):
-            if o != seat and plans[o] is not None and not gps[o]:
+        for o in others:
+            if plans[o] is not None and not gps[o]:
                 return [None]
         return [None] if any(mode.face_down_actions(state) for mode in state.modes) else []
     if effect == "steal_card":
         hands = state.hands
-        return [o for o in range(n) if o != seat and hands[o]]
+        return [o for o in others if hands[o]]
     if effect == "cancel_actions" and seat not in state.mulligans and _aimed_at(state, seat):
         return [None]
     return []
-
-
-def _can_aim(state: GolfState, seat: Seat, effect: str) -> bool:
-    """``bool(_targets(state, seat, effect))``, without building the list (loops, not any() of a
-    generator: a window asks this of every seat holding a card of it)."""
-    n = state.n
-    if effect == "peek_club":
-        peeked, plans = state.peeks[seat], state.plans
-        for o in range(n):  # noqa: SIM110
-            if o != seat and plans[o] is not None and o not in peeked:
-                return True
-        return False
-    if effect == "steal_card":
-        hands = state.hands
-        for o in range(n):  # noqa: SIM110
-            if o != seat and hands[o]:
-                return True
-        return False
-    return bool(_targets(state, seat, effect))
 
 
 def _aimed_at(state: GolfState, seat: Seat) -> bool:
@@ -310,10 +298,16 @@ def _advance_window(state: GolfState) -> None:
     quiet, pos = state.quiet, state.pos  # counted here, stored once the window stops or closes
     while quiet < n:
         seat = order[pos % n]
-        # has_options(), for a hand holding a card of this window at all (most hold none)
-        if not cards.isdisjoint(hands[seat]) and has_options(state, seat):
-            state.quiet, state.pos = quiet, pos
-            return
+        hand = hands[seat]
+        # For a hand holding a card of this window at all (most hold none), its options: the seat
+        # is asked when it has some, and they are kept for its listing and its move (the window
+        # rests here; a seat passed over is not kept, as the move may go on to change its hand).
+        if not cards.isdisjoint(hand):
+            ids = option_ids(state, seat)
+            if ids:
+                state.play_offer = (state.moves, seat, hand, len(hand), ids)
+                state.quiet, state.pos = quiet, pos
+                return
         quiet += 1
         pos += 1
     state.quiet, state.pos = quiet, pos
@@ -353,9 +347,9 @@ def play_card(state: GolfState, seat: Seat, card: str, target: int | None, disca
         state.return_phase = state.phase
         state.say_as(log_words.plays, (seat, card, target, discard, None))
     if not stack:
-        paces, hands, n = state.cards.paces, state.hands, state.n
-        for k in range(1, n):
-            if not paces.isdisjoint(hands[(seat + k) % n]):
+        paces, hands = state.cards.paces, state.hands
+        for other in state.others[seat]:
+            if not paces.isdisjoint(hands[other]):
                 break
         else:
             # Nobody holds a Pace of Play to answer it with: it takes effect at once, as it would
@@ -380,12 +374,19 @@ def _advance_response(state: GolfState) -> None:
     paces, hands = state.cards.paces, state.hands
     while True:
         ask = state.ask
-        # _response_cards(), for a hand holding a Pace of Play at all (most hold none)
-        while ask and (paces.isdisjoint(hands[ask[0]]) or not _response_cards(state, ask[0])):
+        while ask:
+            seat = ask[0]
+            hand = hands[seat]
+            # _response_cards(), for a hand holding a Pace of Play at all (most hold none)
+            if not paces.isdisjoint(hand):
+                cards = _response_cards(state, seat)
+                if cards:
+                    # Its options, as option_ids() lists them: kept for its listing and its move.
+                    base = state.cards.ids.play_base
+                    state.play_offer = (state.moves, seat, hand, len(hand), [base[card] for card in cards])
+                    state.phase = RESPOND
+                    return
             ask.pop(0)
-        if ask:
-            state.phase = RESPOND
-            return
         top = state.stack.pop()
         if top.card in state.cards.paces:
             half = state.cards.half_of[top.card]

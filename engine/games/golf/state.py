@@ -149,6 +149,8 @@ class GolfState(State):
     # every seat (any other Action).
     own_targets: list[list[Seat]] = field(init=False)
     everyone: list[Seat] = field(init=False)
+    # Per seat, every other seat in order (what a Rangefinder or a Borrow a Club may aim at).
+    others: list[tuple[Seat, ...]] = field(init=False)
     # The same seats as the parts they add to a plan's id (action_ids.IdTable.target_term).
     own_target_terms: list[tuple[int, ...]] = field(init=False)
     everyone_terms: tuple[int, ...] = field(init=False)
@@ -160,6 +162,12 @@ class GolfState(State):
     _said: list[Said] = field(init=False, default_factory=list)
     # The modes' actions numbered as they were listed (action_ids: MODE), and back.
     _mode_actions: list[Action] = field(init=False, default_factory=list)
+    # The plan id a planning listing last handed out, with the move it was listed at and its seat
+    # (planning.PlanIds): while no move has been made since, it is legal, and names these fields.
+    plan_offer: tuple[int, int, Seat, action_ids.PlanFields] | None = field(init=False, default=None)
+    # The Play Anytime ids last listed or found for a seat (play_anytime.PlayOffer): while no move
+    # has been made and its hand is the same list of the same size, they are its options.
+    play_offer: play_anytime.PlayOffer | None = field(init=False, default=None)
     _mode_ids: dict[tuple[tuple[str, type, Any], ...], int] = field(init=False, default_factory=dict)
 
     def __post_init__(self) -> None:
@@ -182,6 +190,7 @@ class GolfState(State):
         self.plans_by_mode = any(planning.adds_plans(mode) for mode in modes)
         self.plan_cache = {}
         self.everyone = list(range(self.n))
+        self.others = [tuple(other for other in self.everyone if other != seat) for seat in self.everyone]
         self.own_targets = [
             [seat, *(mate for mode in modes for mate in mode.teammates(self, seat))] for seat in range(self.n)
         ]
@@ -622,7 +631,11 @@ class GolfState(State):
         if phase in SEAT_BY_SEAT:  # a window asks one seat at a time (is_to_act(), inlined)
             if seat != self.order[self.pos % self.n]:
                 return []
-            return [PASS, *play_anytime.option_ids(self, seat)]
+            return [PASS, *play_anytime.offered_ids(self, seat)]
+        if phase == RESPOND:  # is_to_act(), inlined: the seat asked about the top of the stack
+            if seat != self.ask[0]:
+                return []
+            return [PASS, *play_anytime.offered_ids(self, seat)]
         if phase == PLAN and type(seat) is int and 0 <= seat < self.n:  # is_to_act(), inlined
             if self.plans[seat] is not None:
                 return []
@@ -631,7 +644,12 @@ class GolfState(State):
         if phase == PLAN:
             # A hundred plans or more, of which a playout plays one: counted, made when asked for.
             hand = sorted(self.hands[seat])
-            parts = [planning.plan_listing(self, seat, hand), play_anytime.option_ids(self, seat, hand)]
+            plans = planning.plan_listing(self, seat, hand)
+            if not self.modes and self.cards.planning_play.keys().isdisjoint(hand):
+                # No Play Anytime card of this window in the hand (most plans), no mode: the plans
+                # alone, a listing of their own (plan_listing is a PlanIds without a mode's plans).
+                return plans
+            parts = [plans, play_anytime.option_ids(self, seat, hand)]
             for mode in self.modes:
                 parts.append(self._number_mode_actions(mode.legal_actions(self, seat)))
             return Listing(parts)
@@ -700,18 +718,26 @@ class GolfState(State):
             # A plan is made in Shot Planning by a seat that has not planned (is_to_act(), inlined).
             if phase != PLAN or action_id < 0 or not 0 <= seat < self.n or self.plans[seat] is not None:
                 return False
-            plan = action_ids.plan_fields(self.cards.ids, action_id, self.second_action)
-            if plan is None or not (
-                planning.is_keyed_plan(self, seat, plan)
-                if self.plans_by_mode
-                else planning.is_plan(self, seat, plan[0], plan[1], plan[2])
-            ):
-                return False
+            offer = self.plan_offer
+            plan: action_ids.PlanFields | None
+            if offer is not None and offer[0] == action_id and offer[1] == self.moves and offer[2] == seat:
+                plan = offer[3]  # listed at this very move: legal, and these are its fields
+            else:
+                plan = action_ids.plan_fields(self.cards.ids, action_id, self.second_action)
+                if plan is None or not (
+                    planning.is_keyed_plan(self, seat, plan)
+                    if self.plans_by_mode
+                    else planning.is_plan(self, seat, plan[0], plan[1], plan[2])
+                ):
+                    return False
             self.moves += 1
             self._make_plan(seat, Plan(*plan))
             return True
         if phase in SEAT_BY_SEAT:  # is_to_act(), inlined: a window asks one seat at a time
             if seat != self.order[self.pos % self.n]:
+                return False
+        elif phase == RESPOND:  # is_to_act(), inlined: the seat asked about the top of the stack
+            if seat != self.ask[0]:
                 return False
         elif not self.is_to_act(seat):
             return False
@@ -719,7 +745,9 @@ class GolfState(State):
             if phase not in PLAY_ANYTIME or action_id < 0:
                 return False
             played = action_ids.play_fields(self.cards.ids, action_id)
-            if played is None or not play_anytime.is_choice(self, seat, *played):
+            if played is None or not (
+                play_anytime.was_offered(self, seat, action_id) or play_anytime.is_choice(self, seat, *played)
+            ):
                 return False
             self.moves += 1
             play_anytime.play_card(self, seat, *played)

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from engine import get_game
-from engine.games.golf import planning, play_anytime
+from engine.games.golf import action_ids, planning, play_anytime
 from engine.games.golf.listings import Listing
 from engine.games.golf.phases import PLAN
 from engine.games.golf.state import GolfState
@@ -79,3 +79,27 @@ def test_a_planning_listing_reads_as_the_list_of_its_ids(config: dict[str, Any])
         for listing, expected in kept:
             assert list(listing) == expected and listing[len(expected) // 2] == expected[len(expected) // 2]
     assert checked
+
+
+@pytest.mark.parametrize("config", CONFIGS)
+def test_a_plan_read_from_a_listing_is_offered_with_the_fields_its_id_names(config: dict[str, Any]) -> None:
+    """The state plays a plan read from a listing at the same move without decoding and checking it
+    again (GolfState.plan_offer): what it was told must be what the id says, and a legal plan."""
+    rng = random.Random(11)
+    offered = 0
+    for seed in range(3):
+        state = GOLF.new_state(config, seed)
+        while not state.is_over:
+            seat = rng.choice(state.to_act())
+            ids = state.legal_action_ids(seat)
+            action_id = rng.choice(ids)
+            plans_listed = state.phase == PLAN and not state.plans_by_mode  # a mode's plans are a list
+            if plans_listed and action_id & action_ids.TAG_MASK == action_ids.PLAN_TAG:
+                fields = action_ids.plan_fields(state.cards.ids, action_id, state.second_action)
+                assert fields is not None
+                assert state.plan_offer == (action_id, state.moves, seat, fields)
+                assert planning.is_plan(state, seat, *fields[:3])
+                offered += 1
+            state.apply_id(seat, action_id)
+    if not GOLF.new_state(config, 0).plans_by_mode:
+        assert offered > 0

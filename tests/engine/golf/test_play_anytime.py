@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from engine import IllegalAction
 from engine.games.golf import play_anytime
-from engine.games.golf.action_ids import play_id
+from engine.games.golf.action_ids import PLAY, TAG_MASK, play_fields, play_id
 from engine.games.golf.cards import PLAYER_CARD
 from engine.games.golf.phases import DRAW, PLAN, READY, RESPOND, REVEALED
 from engine.games.golf.state import GolfState
@@ -180,3 +182,40 @@ def test_a_seat_that_passes_the_ready_window_is_asked_again_only_after_a_card_is
     assert state.phase == REVEALED and state.to_act() == [0]
     state.apply(0, {"type": "pass"})
     assert state.turn == 2
+
+
+def test_the_options_kept_for_a_response_follow_the_hand_they_were_found_in() -> None:
+    """The response window keeps the Paces of Play it found for the seat it asks (play_offer): the
+    listing takes them at that move, and takes the hand as it is once the hand is another."""
+    state, mulligan, pace, rough = _mulligan_table()
+    state.apply(0, plan(state.hands[0][1], PLAYER_CARD, 0))
+    state.apply(1, plan(state.hands[1][1], rough, 0))
+    state.apply(2, plan(state.hands[2][1], PLAYER_CARD, 2))
+    state.apply(0, {"type": "play", "card": mulligan})
+    assert state.phase == RESPOND and state.to_act() == [2]
+    ids = state.legal_action_ids(2)
+    assert ids == [0, play_id(state.cards.ids, pace, None, None)]
+    assert ids == [0, *play_anytime.option_ids(state, 2)]
+    give(state, 2, [name for name in state.deck if name not in state.cards.paces][:5])
+    assert state.legal_action_ids(2) == [0] == [0, *play_anytime.option_ids(state, 2)]
+    with pytest.raises(IllegalAction):
+        state.apply_id(2, ids[1])
+
+
+def test_every_window_lists_what_option_ids_finds_and_plays_only_that() -> None:
+    """Seeded games: whatever a window or a response window lists for the seat it asks is
+    option_ids() of that moment, and every Play Anytime id played is one is_choice() accepts."""
+    rng = random.Random(5)
+    for seed in range(4):
+        state = GAME.new_state({}, seed)
+        while not state.is_over:
+            seat = state.to_act()[0]
+            ids = state.legal_action_ids(seat)
+            if state.phase in (DRAW, READY, REVEALED, RESPOND):
+                assert ids == [0, *play_anytime.option_ids(state, seat)]
+            action_id = rng.choice(ids)
+            if action_id & TAG_MASK == PLAY:  # a Play Anytime card
+                played = play_fields(state.cards.ids, action_id)
+                assert played is not None
+                assert play_anytime.is_choice(state, seat, *played)
+            state.apply_id(seat, action_id)
