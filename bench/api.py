@@ -21,7 +21,9 @@ goal: they show what the stack itself costs a read), one line per bare view
 concurrency, and a line with the data sizes and the machine. Each figure's line also carries the
 server's garbage-collector pauses while it ran (``gc_pauses``, warm-up included: per generation
 the count, total and longest in ms, and the objects the collector tracks at the end; a full
-collection stops every request in flight, so its longest pause shows in the p99 at 16 clients).
+collection stops every request in flight, so its longest pause shows in the p99 at 16 clients),
+the worker's CPU per request (``server_cpu_ms_per_req``) and PostgreSQL's (``database_cpu_ms_per_req``:
+every postgres process on the machine, which shares the cores with the server and the load).
 Progress goes to stderr.
 """
 
@@ -158,6 +160,10 @@ def figure(result: Result, before: Result, after: Result, goal: float | None) ->
         # Server CPU per request (the worker process's own time): steadier than rates on a busy machine.
         "server_cpu_ms_per_req": _ms(cpu),
         "reference_server_cpu_ms_per_req": _ms(reference_cpu),
+        # PostgreSQL's CPU per request (every postgres process on the machine, which the bench's server
+        # and load share the cores with), and the bare view's, which asks the database nothing.
+        "database_cpu_ms_per_req": _ms(result.database_cpu_ms_per_req),
+        "reference_database_cpu_ms_per_req": _ms(before.database_cpu_ms_per_req),
     }
     return line
 
@@ -180,6 +186,7 @@ def bare_line(concurrency: int, bares: list[Result]) -> dict[str, Any]:
         "measurements": len(bares),
         "errors": sum(result.errors for result in bares),
         "server_cpu_ms_per_req": _ms(statistics.mean(r.server_cpu_ms_per_req or 0.0 for r in bares)),
+        "database_cpu_ms_per_req": _ms(statistics.mean(r.database_cpu_ms_per_req or 0.0 for r in bares)),
         # The load client's own CPU over wall time: well under 1 means it was not the bottleneck.
         "client_cpu_share": round(sum(result.client_cpu for result in bares) / wall, 3) if wall else None,
     }

@@ -119,6 +119,25 @@ def process_cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / CLOCK_TICKS
 
 
+def database_cpu_seconds() -> float:
+    """User plus system CPU time of every PostgreSQL process on this machine (its backends, WAL
+    writer, checkpointer), from /proc: 0.0 where it runs elsewhere. The bench's server, its load and
+    the database share the machine's cores, so a request's database work is part of its cost."""
+    total = 0.0
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat") as stat:
+                name, fields = stat.read().split(" (", 1)[1].rsplit(")", 1)
+        except (OSError, IndexError, ValueError):
+            continue  # gone since the listing
+        if name == "postgres":
+            values = fields.split()
+            total += (int(values[11]) + int(values[12])) / CLOCK_TICKS
+    return total
+
+
 @dataclass
 class Result:
     name: str
@@ -129,6 +148,7 @@ class Result:
     error_samples: list[str]
     server_cpu: float
     client_cpu: float
+    database_cpu: float = 0.0
 
     @property
     def req_per_s(self) -> float:
@@ -143,6 +163,10 @@ class Result:
     @property
     def server_cpu_ms_per_req(self) -> float | None:
         return self.server_cpu / len(self.latencies) * 1000 if self.latencies else None
+
+    @property
+    def database_cpu_ms_per_req(self) -> float | None:
+        return self.database_cpu / len(self.latencies) * 1000 if self.latencies else None
 
 
 async def _measure(
@@ -167,6 +191,7 @@ async def _measure(
                 if now >= start and "server" not in window:
                     window["server"] = process_cpu_seconds(server_pid)
                     window["client"] = time.process_time()
+                    window["database"] = database_cpu_seconds()
                 raw = target.request(number)
                 sent = loop.time()
                 try:
@@ -191,7 +216,18 @@ async def _measure(
     await asyncio.gather(*(worker(n) for n in range(concurrency)))
     server_cpu = process_cpu_seconds(server_pid) - window.get("server", 0.0)
     client_cpu = time.process_time() - window.get("client", 0.0)
-    return Result(target.name, concurrency, duration, latencies, error_count, errors, server_cpu, client_cpu)
+    database_cpu = database_cpu_seconds() - window.get("database", 0.0)
+    return Result(
+        target.name,
+        concurrency,
+        duration,
+        latencies,
+        error_count,
+        errors,
+        server_cpu,
+        client_cpu,
+        database_cpu,
+    )
 
 
 def measure(

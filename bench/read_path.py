@@ -6,7 +6,8 @@ seeded data of bench/api.py, with the production settings of bench/api_site, and
 process's CPU per request for each endpoint beside the bare view of the same handler. No HTTP
 server and no threads: what is left is the project's own work per request, where a profile shows
 where it goes. One JSON line per endpoint: CPU µs per request, the bare view's, their ratio, and
-the queries of one request. ``--profile`` prints the top of a cProfile of each endpoint to stderr.
+the queries of one request, and the CPU µs per request of the database's backend process where it
+runs on this machine (``db_cpu_us_per_req``). ``--profile`` prints the top of a cProfile of each endpoint to stderr.
 
 Environment: ``DATABASE_URL`` (a seeded bench/api.py database, e.g. a copy of it: nothing is
 written), ``CACHE_URL`` (default: the process's memory).
@@ -72,6 +73,21 @@ def requester(app: Callable[..., Any]) -> Callable[[str, str | None], tuple[str,
     return get
 
 
+def backend_cpu(connection: Any) -> tuple[int | None, float]:
+    """The connection's backend process and the CPU seconds it has used, or (None, 0) where it
+    cannot be read (no connection yet, a server on another host, a system without /proc)."""
+    raw = getattr(connection, "connection", None)
+    if raw is None or connection.vendor != "postgresql":
+        return None, 0.0
+    pid = raw.info.backend_pid
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            fields = stat.read().rsplit(")", 1)[1].split()
+    except OSError:
+        return None, 0.0
+    return pid, (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")  # utime + stime
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--requests", type=int, default=1000, help="requests per endpoint")
@@ -125,33 +141,44 @@ def main(argv: list[str] | None = None) -> None:
     named = [entry for entry in named if chosen is None or entry[0] in chosen]
     deep = {"ladder_next_1000": ladder_deep - 1, "games_next_5000": games_deep - 1}
 
-    def cpu_per_request(paths: list[str], token: str | None, n: int) -> float:
+    def cpu_per_request(paths: list[str], token: str | None, n: int) -> tuple[float, float | None]:
+        """This process's CPU µs per request, and its database backend's where it can be read."""
+        pid, db_began = backend_cpu(connection)
         began = time.process_time()
         for i in range(n):
             status, body = get(paths[i % len(paths)], token)
             if not status.startswith("200"):
                 raise RuntimeError(f"{paths[i % len(paths)]}: {status} {body[:300]!r}")
-        return (time.process_time() - began) / n * 1e6
+        ours = (time.process_time() - began) / n * 1e6
+        pid_after, db_ended = backend_cpu(connection)
+        same_backend = pid is not None and pid == pid_after
+        return ours, (db_ended - db_began) / n * 1e6 if same_backend else None
 
     bare = ["/bench/bare/"]
     cpu_per_request(bare, None, 200)  # warm-up
     for name, paths, tok in named:
         if name in deep:
             paths = [follow(paths[0], deep[name])]
-        cpu_per_request(paths, tok, 50)
+        cpu_per_request(paths, tok, 50)  # warm-up: the replay cache, the statements prepared
         with CaptureQueriesContext(connection) as queries:
             get(paths[0], tok)
         sql = [q["sql"][:160] for q in queries.captured_queries]  # before the next request resets the log
-        ours, theirs = [], []
+        ours, theirs, db = [], [], []
         for _ in range(args.rounds):
-            theirs.append(cpu_per_request(bare, None, args.requests))
-            ours.append(cpu_per_request(paths, tok, args.requests))
+            theirs.append(cpu_per_request(bare, None, args.requests)[0])
+            own, backend = cpu_per_request(paths, tok, args.requests)
+            ours.append(own)
+            if backend is not None:
+                db.append(backend)
         line = {
             "bench": "read_path",
             "endpoint": name,
             "cpu_us_per_req": round(min(ours), 1),
             "bare_cpu_us_per_req": round(min(theirs), 1),
             "ratio": round(min(theirs) / min(ours), 3),
+            # The database's side of the same requests (its backend process, read from /proc where
+            # PostgreSQL runs on this machine), which the bench's load shares the cores with.
+            "db_cpu_us_per_req": round(min(db), 1) if len(db) == args.rounds else None,
             "queries": len(sql),
             "sql": sql,
         }
