@@ -322,8 +322,7 @@ def move_rows(
     sql = "SELECT number, seat, action, created_at FROM games_move WHERE game_id = %s AND number > %s ORDER BY number"
     params: list[Any] = [pk, after]
     if limit is not None:
-        sql += " LIMIT %s"
-        params.append(limit)
+        sql += f" LIMIT {int(limit)}"
     return fetch(sql, params, _MOVE_ROW_FIELDS)
 
 

@@ -21,6 +21,8 @@ import orjson
 from django.db import connection
 from django.db.models import Field, JSONField, Model, QuerySet
 
+from mulligan_league.statements import statement_cursor
+
 
 @dataclass(frozen=True)
 class Key:
@@ -162,7 +164,7 @@ def fetch(
 ) -> list[tuple[Any, ...]]:
     """Rows of hand-written SQL as tuples, each column as the ORM would give it when its model
     field is named in ``fields`` (in column order; None for a column taken as it comes)."""
-    with connection.cursor() as cursor:
+    with statement_cursor() as cursor:
         cursor.execute(sql, params)
         rows: list[tuple[Any, ...]] = cursor.fetchall()
     converters = _converters(connection.vendor, tuple(fields))
@@ -227,8 +229,8 @@ class SqlList:
         self, extra: str | None, extra_params: Sequence[Any], forward: bool, limit: int
     ) -> list[dict[str, Any]]:
         where = " AND ".join([*self.where, extra] if extra else self.where) or "TRUE"
-        sql = f"{self.select} WHERE {where} ORDER BY {self._order_by(forward)} LIMIT %s"
-        params = [*self.params, *extra_params, limit]
+        sql = f"{self.select} WHERE {where} ORDER BY {self._order_by(forward)} LIMIT {int(limit)}"
+        params = [*self.params, *extra_params]
         around = self.around
         if around is None:
             return [self.row(values) for values in fetch(sql, params, self.fields)]
@@ -251,8 +253,9 @@ class SqlList:
         keys = ", ".join(column for _key, column in self.order)
         where = " AND ".join(self.where) or "TRUE"
         before = fetch(
-            f"SELECT {keys} {self.count_from} WHERE {where} ORDER BY {self._order_by(True)} LIMIT 1 OFFSET %s",
-            [*self.params, offset - 1],
+            f"SELECT {keys} {self.count_from} WHERE {where} ORDER BY {self._order_by(True)} "
+            f"LIMIT 1 OFFSET {int(offset) - 1}",
+            self.params,
         )
         if not before:
             return []
@@ -286,13 +289,13 @@ class SqlList:
         order = self._order_by(forward)
         tied = f"{first_column} = %s AND {second_column} {self._past(second, forward)} %s"
         past = f"{first_column} {self._past(first, forward)} %s"
-        part = f"SELECT * FROM ({keyed} WHERE {where} AND {{}} ORDER BY {order} LIMIT %s) AS "
+        part = f"SELECT * FROM ({keyed} WHERE {where} AND {{}} ORDER BY {order} LIMIT {int(limit)}) AS "
         union_order = ", ".join(
             f"sort_key_{n} {'DESC' if key.descending == forward else 'ASC'}"
             for n, key in enumerate((first, second))
         )
-        sql = f"{part.format(tied)}tied UNION ALL {part.format(past)}past ORDER BY {union_order} LIMIT %s"
-        params = [*self.params, *values[:2], limit, *self.params, values[0], limit, limit]
+        sql = f"{part.format(tied)}tied UNION ALL {part.format(past)}past ORDER BY {union_order} LIMIT {int(limit)}"
+        params = [*self.params, *values[:2], *self.params, values[0]]
         found = fetch(sql, params, (None, None, *self.fields))
         return [self.row(row[2:]) for row in found]
 
@@ -308,5 +311,5 @@ class SqlList:
         if at_most is None:
             sql, params = f"SELECT count(*) FROM ({inner}) AS listed", list(self.params)
         else:
-            sql, params = f"SELECT count(*) FROM ({inner} LIMIT %s) AS listed", [*self.params, at_most + 1]
+            sql, params = f"SELECT count(*) FROM ({inner} LIMIT {int(at_most) + 1}) AS listed", list(self.params)
         return int(fetch(sql, params)[0][0])

@@ -20,6 +20,8 @@ from django.db import connection
 from django.db.models import Field, Model
 from django.db.models.options import Options
 
+from mulligan_league.statements import statement_cursor
+
 # Tests switch this off to run the ORM path on PostgreSQL too.
 POSTGRESQL_BULK_SQL = True
 
@@ -49,7 +51,7 @@ def insert_rows(
         )
         return [int(obj.pk) for obj in created] if returning_ids else []
     sql = _insert_sql(model, tuple(fields), tuple(constants), returning_ids)
-    with connection.cursor() as cursor:
+    with statement_cursor() as cursor:
         cursor.execute(sql, [*constants.values(), json.dumps(rows)])
         # The ids come from the sequence in the order the rows were inserted: ascending is that order.
         return sorted(row[0] for row in cursor.fetchall()) if returning_ids else []
@@ -62,7 +64,7 @@ def update_rows(model: type[Model], objects: Sequence[Model], fields: Sequence[s
     if not _postgresql_bulk_sql():
         model._default_manager.bulk_update(objects, list(fields))
         return
-    with connection.cursor() as cursor:
+    with statement_cursor() as cursor:
         cursor.execute(_update_sql(model, tuple(fields)), [_update_document(model, objects, fields)])
 
 
@@ -83,7 +85,7 @@ def update_rows_together(updates: Sequence[tuple[type[Model], Sequence[Model], S
         ),
         _update_sql(last_model, tuple(last_fields)),
     )
-    with connection.cursor() as cursor:
+    with statement_cursor() as cursor:
         cursor.execute(sql, [_update_document(model, objects, fields) for model, objects, fields in updates])
 
 
@@ -110,12 +112,14 @@ def _insert_sql(
         f"r.value->{i}" if f.get_internal_type() == "JSONField" else f"(r.value->>{i})::{_db_type(f)}"
         for i, f in enumerate(model_fields)
     ]
-    columns = [quote(f.column) for f in model_fields] + [
-        quote(_column_field(meta, name).column) for name in constants
-    ]
+    constant_fields = [_column_field(meta, name) for name in constants]
+    columns = [quote(f.column) for f in model_fields] + [quote(f.column) for f in constant_fields]
+    # Each constant cast to its column's type: bound on the server (mulligan_league.statements), a
+    # parameter in a SELECT list has no type of its own to take (a None would be text).
+    values += [f"%s::{_db_type(f)}" for f in constant_fields]
     sql = (
         f"INSERT INTO {quote(meta.db_table)} ({', '.join(columns)}) "
-        f"SELECT {', '.join(values + ['%s'] * len(constants))} "
+        f"SELECT {', '.join(values)} "
         f"FROM jsonb_array_elements(%s::jsonb) WITH ORDINALITY AS r(value, position) ORDER BY r.position"
     )
     if returning_ids:

@@ -86,6 +86,10 @@ DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
 if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     # The same backend, whose health check polls the socket instead of a round trip per request.
     DATABASES["default"]["ENGINE"] = "mulligan_league.postgresql"
+    # The hand-written SQL of the reads and of a move is prepared by the server once it repeats on a
+    # connection (mulligan_league.statements). Off for a pooler in transaction mode that does not
+    # keep prepared statements (PgBouncer before 1.21, or without max_prepared_statements).
+    DATABASES["default"]["PREPARED_STATEMENTS"] = env.bool("DATABASE_PREPARED_STATEMENTS", default=True)
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # Rate limits, whose-turn caches and long polls share this cache. The default lives in each process;
