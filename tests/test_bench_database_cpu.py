@@ -15,6 +15,6 @@ def test_work_done_by_the_database_shows_in_its_cpu() -> None:
     before = database_cpu_seconds()
     with connection.cursor() as cursor:
         # Some hundreds of ms of the backend's CPU: many clock ticks, however fast the machine.
-        cursor.execute("SELECT count(*) FROM generate_series(1, 5000000) AS n WHERE n %% 7 = 3")
+        cursor.execute("SELECT count(*) FROM generate_series(1, 5000000) AS n WHERE n > 3")
         assert cursor.fetchone()[0] > 0
     assert database_cpu_seconds() > before
