@@ -1,4 +1,4 @@
-"""Django's PostgreSQL backend, with two costs of every read taken out.
+"""Django's PostgreSQL backend, with three costs of every read taken out.
 
 The health check. With ``CONN_HEALTH_CHECKS`` Django sends ``SELECT 1`` before the first query of
 every request on a kept connection: a round trip per read, about as much as a small page's own
@@ -19,6 +19,11 @@ loader below and more for Django's. Elsewhere (another zone, or psycopg without 
 ``UtcTzLoader`` reads ``2026-11-25 13:30:24.197212+00`` with ``datetime.fromisoformat`` in C and
 hands any other form (another zone's offset, a year past 9999 or before Christ, infinity) to
 Django's loader. tests/test_postgresql_backend.py holds the loader in use to Django's.
+
+Planning. Django binds values into the statement's text, so PostgreSQL plans every statement anew;
+for the ladder's page that took more of its CPU than running it. ``prepared_cursor`` (through
+``mulligan_league.statements``) binds on the server, and a statement that repeats is prepared and
+planned once per connection. tests/test_prepared_statements.py.
 """
 
 from __future__ import annotations
