@@ -11,6 +11,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from rest_framework.test import APIClient
 
+from games.selectors.lists import sql_literal
 from mulligan_league import statements
 from mulligan_league.postgresql.base import PREPARE_THRESHOLD
 from mulligan_league.statements import statement_cursor
@@ -106,3 +107,28 @@ def test_the_ladder_reads_the_same_before_and_after_its_statements_are_prepared(
     ratings = [row["rating"] for row in pages[0][0] + pages[0][1]]
     assert ratings == sorted(ratings, reverse=True) and len(ratings) == 6
     assert any("games_rating" in statement for statement in prepared_here())
+
+
+def test_only_plain_words_are_written_into_a_statement_as_literals() -> None:
+    assert sql_literal("finished") == "'finished'"
+    assert sql_literal("three_card") == "'three_card'"
+    for value in ("x' OR 'a'='a", "a b", "", "fin\\ished", "é"):
+        with pytest.raises(ValueError, match="not written into SQL"):
+            sql_literal(value)
+
+
+@pytest.mark.django_db
+def test_a_known_filter_gets_a_statement_of_its_own_and_an_unknown_one_none() -> None:
+    """A plan made for one status (a million finished games) would scan them all for another that
+    has none, so each known status is its own prepared statement; any other value is not prepared."""
+    client = APIClient()
+    for _ in range(PREPARE_THRESHOLD + 1):
+        for query in ("status=finished", "status=running", "status=no-such-status", "game=golf"):
+            answer = client.get(f"/api/games/?{query}")
+            assert answer.status_code == 200, answer.content
+    listed = prepared_here()
+    for written in ("status = 'finished'", "status = 'running'", "game_id = 'golf'"):
+        assert any(written in statement for statement in listed), (written, listed)
+    assert not any("no-such-status" in statement for statement in listed), listed
+    bound_filter = ("FROM games_game WHERE status = $", "FROM games_game WHERE game_id = $")
+    assert not any(part in statement for statement in listed for part in bound_filter), listed

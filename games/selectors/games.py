@@ -15,8 +15,9 @@ from django.db import connection, router
 from django.db.models import Prefetch, QuerySet, prefetch_related_objects
 
 from engine import State, get_game, replay
+from engine.core import registered_games
 from games.models import BotKind, Game, GameStatus, Move, NotificationSettings, Seat, Vacation
-from games.selectors.lists import Around, Key, SqlList, fetch, model_fields
+from games.selectors.lists import Around, Key, SqlList, fetch, model_fields, sql_literal
 from games.selectors.replays import replay_shown
 
 
@@ -67,16 +68,22 @@ def _summary(
     }
 
 
+_GAME_IDS = frozenset(game.id for game in registered_games())
+
+
 def game_list(game_id: str | None = None, status: str | None = None) -> SqlList:
     """The games list's rows with their seats, newest first, by hand-written SQL (see
     :mod:`games.selectors.lists`): a page and its seats in one statement."""
     where, params = [], []
-    if game_id:
-        where.append("game_id = %s")
-        params.append(game_id)
-    if status:
-        where.append("status = %s")
-        params.append(status)
+    # Known filters are written into the statement, which is then prepared; any other value (the
+    # list is empty) is bound to a statement planned for it alone.
+    known = (not game_id or game_id in _GAME_IDS) and (not status or status in GameStatus.values)
+    for column, value in (("game_id", game_id), ("status", status)):
+        if value and known:
+            where.append(f"{column} = {sql_literal(value)}")
+        elif value:
+            where.append(f"{column} = %s")
+            params.append(value)
     return SqlList(
         select="SELECT id, game_id, status, version, created_at FROM games_game",
         count_from="FROM games_game",
@@ -86,6 +93,7 @@ def game_list(game_id: str | None = None, status: str | None = None) -> SqlList:
         row=_listed_game,
         fields=(None, None, None, None, *model_fields(Game, "created_at")),
         around=_LISTED_SEATS,
+        prepared=known,
     )
 
 
@@ -298,7 +306,7 @@ def game_read(pk: int) -> GameRead | None:
     """A game, its seats and whether its deal is still in play, in one query of hand-written SQL (no
     Seat, Competitor, Player or Bot object: the API reads a game all day); None when there is no
     such game."""
-    rows = fetch(_GAME_READ, [pk], _GAME_READ_FIELDS)
+    rows = fetch(_GAME_READ, [pk], _GAME_READ_FIELDS, prepared=True)
     if not rows:
         return None
     width = len(_GAME_FIELDS)
@@ -323,7 +331,7 @@ def move_rows(
     params: list[Any] = [pk, after]
     if limit is not None:
         sql += f" LIMIT {int(limit)}"
-    return fetch(sql, params, _MOVE_ROW_FIELDS)
+    return fetch(sql, params, _MOVE_ROW_FIELDS, prepared=True)
 
 
 def game_history(
@@ -451,7 +459,7 @@ SELECT games_seat."index", {", ".join(f"games_game.{name}" for name in _TURN_GAM
 FROM games_seat
 JOIN games_player ON games_player.competitor_id = games_seat.competitor_id
 JOIN games_game ON games_game.id = games_seat.game_id
-WHERE games_seat.to_act AND games_game.status = %s AND games_player.user_id = %s
+WHERE games_seat.to_act AND games_game.status = {sql_literal(GameStatus.RUNNING.value)} AND games_player.user_id = %s
 ORDER BY games_seat.game_id, games_seat."index"
 """
 _TURNS_FIELDS = (None, *model_fields(Game, *_TURN_GAME_FIELDS))
@@ -467,7 +475,7 @@ def turns_waiting(user: AbstractBaseUser | AnonymousUser) -> list[dict[str, Any]
         return []
     db = router.db_for_read(Game)
     by_game: dict[int, dict[str, Any]] = {}
-    for index, *game_values in fetch(_TURNS_READ, [GameStatus.RUNNING.value, user.pk], _TURNS_FIELDS):
+    for index, *game_values in fetch(_TURNS_READ, [user.pk], _TURNS_FIELDS, prepared=True):
         entry = by_game.get(game_values[0])
         if entry is None:
             game = Game.from_db(db, _TURN_GAME_FIELDS, game_values)
@@ -520,7 +528,7 @@ _HISTORY_FIELDS = model_fields(Move, "seat", "action")
 def game_state(game: Game) -> State:
     """The engine state, rebuilt from the stored history (the history is the only truth); the
     history read by hand-written SQL, as every move and every turn reads it."""
-    return replay(game.game_id, game.config, game.seed, fetch(_HISTORY_READ, [game.pk], _HISTORY_FIELDS))
+    return replay(game.game_id, game.config, game.seed, fetch(_HISTORY_READ, [game.pk], _HISTORY_FIELDS, prepared=True))
 
 
 SUBMITTED_KINDS = (BotKind.PROGRAM, BotKind.HTTP)
@@ -581,13 +589,13 @@ def seat_holders(game: Game, at: datetime | None = None) -> list[SeatHolder]:
     db = router.db_for_read(Seat)
     holders = []
     if at is None:
-        for *fields, user_id, bot_kind in fetch(_HOLDERS_READ, [game.pk], _HOLDERS_FIELDS):
+        for *fields, user_id, bot_kind in fetch(_HOLDERS_READ, [game.pk], _HOLDERS_FIELDS, prepared=True):
             seat = Seat.from_db(db, _SEAT_FIELDS, fields)
             seat.game = game
             holders.append(SeatHolder(seat, user_id, bot_kind))
         return holders
     params = [connection.ops.adapt_datetimefield_value(at), game.pk]
-    for *fields, user_id, bot_kind, away, reachable in fetch(_HOLDERS_AT_READ, params, _HOLDERS_FIELDS):
+    for *fields, user_id, bot_kind, away, reachable in fetch(_HOLDERS_AT_READ, params, _HOLDERS_FIELDS, prepared=True):
         seat = Seat.from_db(db, _SEAT_FIELDS, fields)
         seat.game = game
         # SQLite answers a truth value with 0 or 1, and NULL where nobody holds the seat's player.
@@ -605,7 +613,7 @@ def game_locked(pk: int) -> Game | None:
     has row locks; SQLite locks the whole database on the first write instead), by hand-written
     SQL: the ORM's compiling of the same query cost a move more CPU than the query itself."""
     sql = _LOCK_READ + (" FOR UPDATE" if connection.features.has_select_for_update else "")
-    rows = fetch(sql, [pk], Game._meta.concrete_fields)
+    rows = fetch(sql, [pk], Game._meta.concrete_fields, prepared=True)
     if not rows:
         return None
     return Game.from_db(router.db_for_read(Game), _GAME_FIELDS, rows[0])
@@ -620,7 +628,7 @@ _MOVE_BY_KEY = "SELECT {} FROM games_move WHERE game_id = %s AND idempotency_key
 def move_by_idempotency_key(game: Game, key: str) -> Move | None:
     """The game's move stored under this idempotency key (at most one: a unique index), by
     hand-written SQL as a move's other reads."""
-    rows = fetch(_MOVE_BY_KEY, [game.pk, key], Move._meta.concrete_fields)
+    rows = fetch(_MOVE_BY_KEY, [game.pk, key], Move._meta.concrete_fields, prepared=True)
     if not rows:
         return None
     move = Move.from_db(router.db_for_read(Move), _MOVE_FIELDS, rows[0])

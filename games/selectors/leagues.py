@@ -25,7 +25,7 @@ def ladder_entries(league: League) -> QuerySet[LeagueEntry]:
 def league_rating_system(pk: int) -> str | None:
     """The league's rating system, or None when there is no such league (hand-written: a ladder page
     asks it on every read, and the ORM's compiling would cost more than the answer)."""
-    found = fetch("SELECT rating_system FROM games_league WHERE id = %s", [pk])
+    found = fetch("SELECT rating_system FROM games_league WHERE id = %s", [pk], prepared=True)
     return str(found[0][0]) if found else None
 
 
@@ -41,6 +41,7 @@ def ladder_rows(league: League | int) -> SqlList:
         order=((Key("rating", True), "games_leagueentry.rating"), (Key("id", False), "games_leagueentry.id")),
         row=_ladder_row,
         fields=_LADDER_FIELDS,
+        prepared=True,  # one plan for every league: the league_ladder index, whatever its size
     )
 
 

@@ -160,11 +160,18 @@ def _converters(vendor: str, fields: tuple[Field[Any, Any] | None, ...]) -> tupl
 
 
 def fetch(
-    sql: str, params: Sequence[Any], fields: Sequence[Field[Any, Any] | None] = ()
+    sql: str, params: Sequence[Any], fields: Sequence[Field[Any, Any] | None] = (), *, prepared: bool = False
 ) -> list[tuple[Any, ...]]:
     """Rows of hand-written SQL as tuples, each column as the ORM would give it when its model
-    field is named in ``fields`` (in column order; None for a column taken as it comes)."""
-    with statement_cursor() as cursor:
+    field is named in ``fields`` (in column order; None for a column taken as it comes).
+
+    ``prepared``: on PostgreSQL the statement is prepared once it repeats, and planned once for
+    every value bound to it (:mod:`mulligan_league.statements`). Only for statements whose bound
+    values are keys (ids, a cursor's position), where one plan suits them all: a value picking
+    among a few of very different frequency (a status, a game) is written into the text
+    (:func:`sql_literal`), as a plan made for ``finished`` games scans a million rows to find no
+    ``aborted`` one."""
+    with statement_cursor() if prepared else connection.cursor() as cursor:
         cursor.execute(sql, params)
         rows: list[tuple[Any, ...]] = cursor.fetchall()
     converters = _converters(connection.vendor, tuple(fields))
@@ -177,6 +184,18 @@ def fetch(
             values[column] = converter(values[column], expression, connection)
         converted.append(tuple(values))
     return converted
+
+
+_LITERAL_TEXT = re.compile(r"[A-Za-z0-9_.-]+")
+
+
+def sql_literal(value: str) -> str:
+    """A known value (a status, a game id) as a string literal for a statement's text, so that each
+    value gets a prepared statement and a plan of its own (see :func:`fetch`). Anything but
+    letters, digits, ``_``, ``.`` and ``-`` is refused: a caller binds other values instead."""
+    if not _LITERAL_TEXT.fullmatch(value):
+        raise ValueError(f"not written into SQL as a literal: {value!r}")
+    return f"'{value}'"
 
 
 @dataclass(frozen=True)
@@ -217,6 +236,8 @@ class SqlList:
     row: Callable[[tuple[Any, ...]], dict[str, Any]]
     fields: tuple[Field[Any, Any] | None, ...] = ()
     around: Around | None = None
+    # Whether its statements are prepared (see fetch): its bound values are keys, its filters literals.
+    prepared: bool = False
 
     @property
     def keys(self) -> Sequence[Key]:
@@ -233,13 +254,13 @@ class SqlList:
         params = [*self.params, *extra_params]
         around = self.around
         if around is None:
-            return [self.row(values) for values in fetch(sql, params, self.fields)]
+            return [self.row(values) for values in fetch(sql, params, self.fields, prepared=self.prepared)]
         # The page's own order again outside: a join keeps no order of its own.
         order = ", ".join(
             f"page.{column} {'DESC' if key.descending == forward else 'ASC'}" for key, column in self.order
         )
         sql = f"{around.select} FROM ({sql}) AS page {around.joins} ORDER BY {order}, {around.order}"
-        return around.gather(fetch(sql, params, (*self.fields, *around.fields)))
+        return around.gather(fetch(sql, params, (*self.fields, *around.fields), prepared=self.prepared))
 
     @staticmethod
     def _past(key: Key, forward: bool) -> str:
@@ -256,6 +277,7 @@ class SqlList:
             f"SELECT {keys} {self.count_from} WHERE {where} ORDER BY {self._order_by(True)} "
             f"LIMIT 1 OFFSET {int(offset) - 1}",
             self.params,
+            prepared=self.prepared,
         )
         if not before:
             return []
@@ -296,7 +318,7 @@ class SqlList:
         )
         sql = f"{part.format(tied)}tied UNION ALL {part.format(past)}past ORDER BY {union_order} LIMIT {int(limit)}"
         params = [*self.params, *values[:2], *self.params, values[0]]
-        found = fetch(sql, params, (None, None, *self.fields))
+        found = fetch(sql, params, (None, None, *self.fields), prepared=self.prepared)
         return [self.row(row[2:]) for row in found]
 
     @property
@@ -312,4 +334,4 @@ class SqlList:
             sql, params = f"SELECT count(*) FROM ({inner}) AS listed", list(self.params)
         else:
             sql, params = f"SELECT count(*) FROM ({inner} LIMIT {int(at_most) + 1}) AS listed", list(self.params)
-        return int(fetch(sql, params)[0][0])
+        return int(fetch(sql, params, prepared=self.prepared)[0][0])

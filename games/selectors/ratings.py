@@ -9,7 +9,7 @@ from django.conf import settings
 from django.db.models import QuerySet
 
 from games.models import Competitor, Rating, RatingChange
-from games.selectors.lists import Key, SqlList, fetch, model_fields
+from games.selectors.lists import Key, SqlList, fetch, model_fields, sql_literal
 
 
 def ladder(game_id: str) -> QuerySet[Rating]:
@@ -26,10 +26,12 @@ def ladder_rows(game_id: str) -> SqlList:
     return SqlList(
         select=_LADDER_SELECT,
         count_from="FROM games_rating",
-        where=("games_rating.game_id = %s",),
-        params=(game_id,),
+        # A game's ladder is its own statement (ladders' sizes differ), prepared: see lists.fetch.
+        where=(f"games_rating.game_id = {sql_literal(game_id)}",),
+        params=(),
         order=((Key("rating", True), "games_rating.rating"), (Key("competitor", False), "games_rating.competitor_id")),
         row=functools.partial(_ladder_row, provisional_below=settings.ELO_PROVISIONAL_GAMES),
+        prepared=True,
     )
 
 
@@ -78,7 +80,7 @@ _CHANGES_FIELDS = (None, None, None, None, *model_fields(RatingChange, "created_
 def player_profile(pk: int) -> dict[str, Any] | None:
     """A player's public record (name, ratings by game, rating history) by hand-written SQL, two
     queries; None when there is no such player."""
-    rows = fetch(_PLAYER_READ, [pk])
+    rows = fetch(_PLAYER_READ, [pk], prepared=True)
     if not rows:
         return None
     player, competitor, name = rows[0][:3]
@@ -96,7 +98,7 @@ def player_profile(pk: int) -> dict[str, Any] | None:
             "delta": after - before,
             "at": at,
         }
-        for game_id, game_pk, before, after, at in fetch(_CHANGES_READ, [competitor], _CHANGES_FIELDS)
+        for game_id, game_pk, before, after, at in fetch(_CHANGES_READ, [competitor], _CHANGES_FIELDS, prepared=True)
     ]
     return {
         "id": player,

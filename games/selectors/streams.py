@@ -18,7 +18,7 @@ _MOVES_FIELDS = model_fields(Move, "number", "seat", "action", "auto", "created_
 def stream_moves(game_pk: int, after: int, upto: int) -> list[tuple[int, int, dict[str, Any], bool, Any]]:
     """``(number, seat, action, auto, created_at)`` of the moves numbered after ``after`` up to
     ``upto`` (the game's version as read: its moves are committed with it), in order."""
-    return fetch(_MOVES_READ, [game_pk, after, upto], _MOVES_FIELDS)
+    return fetch(_MOVES_READ, [game_pk, after, upto], _MOVES_FIELDS, prepared=True)
 
 
 ENDED_STATES = frozenset({CompetitionState.FINISHED, CompetitionState.CANCELLED})

@@ -82,7 +82,7 @@ def token_authenticate(key: str) -> ApiToken | None:
     """The live token with this key (its user loaded), or None: every request with a token asks,
     so the token and its user are one query of hand-written SQL (as the ORM's select_related)."""
     sql, fields, split = _token_read()
-    found = fetch(sql, [token_digest(key)], fields)
+    found = fetch(sql, [token_digest(key)], fields, prepared=True)
     if not found:
         return None
     row = found[0]
