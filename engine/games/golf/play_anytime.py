@@ -318,8 +318,15 @@ def _window_order(n: int, first: int) -> tuple[int, ...]:
 
 
 def _advance_window(state: GolfState) -> None:
-    n, order, hands = state.n, state.order, state.hands
-    cards = (state.cards.resolution_play if state.phase == REVEALED else state.cards.planning_play).keys()
+    n, order, hands, phase = state.n, state.order, state.hands, state.phase
+    if phase == REVEALED:
+        cards = state.cards.resolution_play.keys()
+    elif phase == DRAW and not state.modes and state.plans.count(None) == n:
+        # Most draw windows ask seats holding only a Rangefinder or a Course GPS, which have nothing
+        # to aim at before a plan is made: their options, always none, are not looked for.
+        cards = state.cards.draw_play.keys()
+    else:
+        cards = state.cards.planning_play.keys()
     quiet, pos = state.quiet, state.pos  # counted here, stored once the window stops or closes
     while quiet < n:
         seat = order[pos % n]
@@ -336,9 +343,9 @@ def _advance_window(state: GolfState) -> None:
         quiet += 1
         pos += 1
     state.quiet, state.pos = quiet, pos
-    if state.phase == DRAW:
+    if phase == DRAW:
         state.end_draw()
-    elif state.phase == READY:
+    elif phase == READY:
         state.swing()
     else:
         state.resolve()
