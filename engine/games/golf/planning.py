@@ -95,7 +95,8 @@ def _clubs_and_actions(state: GolfState, seat: Seat, hand: list[str]) -> tuple[l
     """The hand's cards ``seat`` may play as its Club (Tee-only ones only from the tee), and its
     Actions, in order."""
     cards = state.cards
-    actions = sorted(cards.actions.intersection(hand))
+    is_action = cards.actions
+    actions = [card for card in hand if card in is_action]  # in the sorted hand's order
     if state.on_tee[seat] or cards.tee_clubs.isdisjoint(hand):  # most hands hold no Driver
         return hand, actions
     tee_only = cards.tee_only
@@ -161,8 +162,13 @@ class PlanIds(Listing):
         every = everyone * len(actions) - (everyone - own) * len(narrow.intersection(actions))
         # A Club of the hand: every Action but itself, then the Practice Swing.
         per_club = every + (own if PLAYER_CARD in narrow else everyone)
-        clubs_played = cards.actions.intersection(clubs)  # the Clubs that are Actions skip themselves
-        skipped = everyone * len(clubs_played) - (everyone - own) * len(narrow.intersection(clubs_played))
+        # The Clubs that are Actions skip themselves: with every card of the hand a Club (most hands),
+        # those are the Actions, as many plans as ``every``.
+        if clubs is hand:
+            skipped = every
+        else:
+            clubs_played = cards.actions.intersection(clubs)
+            skipped = everyone * len(clubs_played) - (everyone - own) * len(narrow.intersection(clubs_played))
         # Then the 2-Putt with every Action, or alone with no Action.
         self._size = per_club * len(clubs) - skipped + (every if actions else 1)
         self._alone = 0 if actions else _alone(state, seat)
