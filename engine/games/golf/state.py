@@ -67,7 +67,7 @@ _OWN_PHASES = (DRAW, PLAN, READY, RESPOND, REVEALED, BACK_NINE, OVER)
 M = TypeVar("M", bound=Mode)
 
 
-@dataclass(eq=False, repr=False)
+@dataclass(eq=False, repr=False, slots=True)
 class GolfState(State):
     """One round. Built by :meth:`new_game` (a new round, dealt) or :meth:`from_json` (a stored one);
     the constructor alone gives an empty table the two fill in."""
