@@ -186,41 +186,44 @@ class PlanIds(Listing):
     def __getitem__(self, index: int | slice) -> int | list[int]:
         if type(index) is not int or not 0 <= index < self._size:
             return self.ids()[index]
-        rows, actions, per_club, is_action = self._rows, self._actions, self._per_club, self._is_action
+        # Walked by counts (an Action has its seat's own targets or everyone), not by the seat's rows
+        # of ids: the one id read is then added up from its terms, and no other row is looked at.
+        actions, per_club, is_action, narrow = self._actions, self._per_club, self._is_action, self._narrow
+        own, everyone = self._own, self._everyone
         for club in self._clubs:
             size = per_club
             if club in is_action:
-                size -= self._own if club in self._narrow else self._everyone
+                size -= own if club in narrow else everyone
             if index < size:
-                row = rows[club]
                 for a in actions:
                     if a != club:
-                        ids = row[a]
-                        if index < len(ids):
-                            return self._offer(ids[index], club, a, index)
-                        index -= len(ids)
-                return self._offer(row[PLAYER_CARD][index], club, PLAYER_CARD, index)  # the Practice Swing
+                        width = own if a in narrow else everyone
+                        if index < width:
+                            return self._offer(club, a, index)
+                        index -= width
+                return self._offer(club, PLAYER_CARD, index)  # the Practice Swing
             index -= size
         if not actions:
-            return self._offer(self._alone, PLAYER_CARD, None, 0)
-        row = rows[PLAYER_CARD]
+            return self._offer(PLAYER_CARD, None, 0)
         for a in actions:
-            ids = row[a]
-            if index < len(ids):
-                return self._offer(ids[index], PLAYER_CARD, a, index)
-            index -= len(ids)
+            width = own if a in narrow else everyone
+            if index < width:
+                return self._offer(PLAYER_CARD, a, index)
+            index -= width
         raise AssertionError("counted plans and listed plans disagree")
 
-    def _offer(self, action_id: int, club: str, action: str | None, index: int) -> int:
-        """``action_id``, the plan of ``club`` and ``action`` at its ``index``-th target, told to the
-        state with the move it was listed at: a playout reads one id and plays it at once, and the
-        state then makes the plan it names without reading it back and checking it again
-        (GolfState.plan_offer)."""
+    def _offer(self, club: str, action: str | None, index: int) -> int:
+        """The id of the plan of ``club`` and ``action`` at its ``index``-th target (the sum of its
+        terms, as the seat's rows hold it), told to the state with the move it was listed at: a
+        playout reads one id and plays it at once, and the state then makes the plan it names
+        without reading it back and checking it again (GolfState.plan_offer)."""
         state, seat = self._state, self._seat
         if action is None:  # the 2-Putt alone, aimed at the seat itself
-            target = seat
+            target, action_id = seat, self._alone
         else:
             target = (state.own_targets[seat] if action in self._narrow else state.everyone)[index]
+            table = state.cards.ids
+            action_id = table.club_term[club] + table.action_term[action] + table.target_term[target]
         state.plan_offer = (action_id, self._stamp, seat, (club, action, target, None, None))
         return action_id
 
