@@ -299,7 +299,9 @@ def _type_unused(state: GolfState, seat: Seat, card: str) -> bool:
 
 
 def _responders(state: GolfState, player: Seat) -> list[int]:
-    return [(player + k) % state.n for k in range(1, state.n)]
+    """The seats asked about ``player``'s card, from its left (a fresh list: the window pops it)."""
+    n = state.n
+    return list(_window_order(n, (player + 1) % n)[: n - 1])
 
 
 def open_window(state: GolfState) -> None:
