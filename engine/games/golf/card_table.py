@@ -46,6 +46,9 @@ class CardTable:
     # The same for the cards that can be played in each window at all.
     planning_play: dict[str, str]
     resolution_play: dict[str, str]
+    # The planning window's cards that can be played before anyone has planned (the draw window's,
+    # without a mode that holds an Action face down): a Rangefinder and a Course GPS need a plan.
+    draw_play: dict[str, str]
     # The cards that cancel a Play Anytime card as it is played (Pace of Play).
     paces: frozenset[str]
     # A Dig Through the Bag's most cards (its ``redraw`` effect's ``max_cards``).
@@ -76,6 +79,7 @@ def build_card_table(catalog: Catalog) -> CardTable:
         resolution_effect=resolution_effect,
         planning_play={card: e for card, e in planning_effect.items() if e is not None},
         resolution_play={card: e for card, e in resolution_effect.items() if e is not None},
+        draw_play={card: e for card, e in planning_effect.items() if e in ("steal_card", "redraw")},
         is_action={card: half.kind == "action" for card, half in half_of.items()},
         aims_at_self={card: half.target == "self" for card, half in half_of.items()},
         actions=frozenset(card for card in names if half_of[card].kind == "action"),

@@ -95,7 +95,8 @@ def _clubs_and_actions(state: GolfState, seat: Seat, hand: list[str]) -> tuple[l
     """The hand's cards ``seat`` may play as its Club (Tee-only ones only from the tee), and its
     Actions, in order."""
     cards = state.cards
-    actions = sorted(cards.actions.intersection(hand))
+    is_action = cards.actions
+    actions = [card for card in hand if card in is_action]  # in the sorted hand's order
     if state.on_tee[seat] or cards.tee_clubs.isdisjoint(hand):  # most hands hold no Driver
         return hand, actions
     tee_only = cards.tee_only
@@ -161,8 +162,13 @@ class PlanIds(Listing):
         every = everyone * len(actions) - (everyone - own) * len(narrow.intersection(actions))
         # A Club of the hand: every Action but itself, then the Practice Swing.
         per_club = every + (own if PLAYER_CARD in narrow else everyone)
-        clubs_played = cards.actions.intersection(clubs)  # the Clubs that are Actions skip themselves
-        skipped = everyone * len(clubs_played) - (everyone - own) * len(narrow.intersection(clubs_played))
+        # The Clubs that are Actions skip themselves: with every card of the hand a Club (most hands),
+        # those are the Actions, as many plans as ``every``.
+        if clubs is hand:
+            skipped = every
+        else:
+            clubs_played = cards.actions.intersection(clubs)
+            skipped = everyone * len(clubs_played) - (everyone - own) * len(narrow.intersection(clubs_played))
         # Then the 2-Putt with every Action, or alone with no Action.
         self._size = per_club * len(clubs) - skipped + (every if actions else 1)
         self._alone = 0 if actions else _alone(state, seat)
@@ -180,41 +186,44 @@ class PlanIds(Listing):
     def __getitem__(self, index: int | slice) -> int | list[int]:
         if type(index) is not int or not 0 <= index < self._size:
             return self.ids()[index]
-        rows, actions, per_club, is_action = self._rows, self._actions, self._per_club, self._is_action
+        # Walked by counts (an Action has its seat's own targets or everyone), not by the seat's rows
+        # of ids: the one id read is then added up from its terms, and no other row is looked at.
+        actions, per_club, is_action, narrow = self._actions, self._per_club, self._is_action, self._narrow
+        own, everyone = self._own, self._everyone
         for club in self._clubs:
             size = per_club
             if club in is_action:
-                size -= self._own if club in self._narrow else self._everyone
+                size -= own if club in narrow else everyone
             if index < size:
-                row = rows[club]
                 for a in actions:
                     if a != club:
-                        ids = row[a]
-                        if index < len(ids):
-                            return self._offer(ids[index], club, a, index)
-                        index -= len(ids)
-                return self._offer(row[PLAYER_CARD][index], club, PLAYER_CARD, index)  # the Practice Swing
+                        width = own if a in narrow else everyone
+                        if index < width:
+                            return self._offer(club, a, index)
+                        index -= width
+                return self._offer(club, PLAYER_CARD, index)  # the Practice Swing
             index -= size
         if not actions:
-            return self._offer(self._alone, PLAYER_CARD, None, 0)
-        row = rows[PLAYER_CARD]
+            return self._offer(PLAYER_CARD, None, 0)
         for a in actions:
-            ids = row[a]
-            if index < len(ids):
-                return self._offer(ids[index], PLAYER_CARD, a, index)
-            index -= len(ids)
+            width = own if a in narrow else everyone
+            if index < width:
+                return self._offer(PLAYER_CARD, a, index)
+            index -= width
         raise AssertionError("counted plans and listed plans disagree")
 
-    def _offer(self, action_id: int, club: str, action: str | None, index: int) -> int:
-        """``action_id``, the plan of ``club`` and ``action`` at its ``index``-th target, told to the
-        state with the move it was listed at: a playout reads one id and plays it at once, and the
-        state then makes the plan it names without reading it back and checking it again
-        (GolfState.plan_offer)."""
+    def _offer(self, club: str, action: str | None, index: int) -> int:
+        """The id of the plan of ``club`` and ``action`` at its ``index``-th target (the sum of its
+        terms, as the seat's rows hold it), told to the state with the move it was listed at: a
+        playout reads one id and plays it at once, and the state then makes the plan it names
+        without reading it back and checking it again (GolfState.plan_offer)."""
         state, seat = self._state, self._seat
         if action is None:  # the 2-Putt alone, aimed at the seat itself
-            target = seat
+            target, action_id = seat, self._alone
         else:
             target = (state.own_targets[seat] if action in self._narrow else state.everyone)[index]
+            table = state.cards.ids
+            action_id = table.club_term[club] + table.action_term[action] + table.target_term[target]
         state.plan_offer = (action_id, self._stamp, seat, (club, action, target, None, None))
         return action_id
 

@@ -101,20 +101,39 @@ def option_ids(state: GolfState, seat: Seat, hand: list[str] | None = None) -> l
     cards): their ids are summed from the cards' digits without writing the sets out."""
     table = state.cards.ids
     base = table.play_base
-    if state.phase == RESPOND:
+    phase = state.phase
+    if phase == RESPOND:
         return [base[card] for card in _response_cards(state, seat)]
+    # _playable_cards() and _targets() in one walk, each target written as its id's term at once:
+    # a window finds the options of every seat it asks this way, about once per move of a playout.
+    effects = state.cards.resolution_play if phase == REVEALED else state.cards.planning_play
+    held = effects.keys() & (state.hands[seat] if hand is None else hand)
+    if not held:
+        return []
+    typed = bool(state.pa_used[seat] or state.stack)
+    terms = table.play_target_term
     ids: list[int] = []
-    for card, effect in _playable_cards(state, seat, state.hands[seat] if hand is None else hand, None):
-        if effect == "redraw":
+    for card in sorted(held) if len(held) > 1 else held:
+        if typed and not _type_unused(state, seat, card):
+            continue
+        effect = effects[card]
+        if effect == "peek_club":
+            first, peeked, plans = base[card], state.peeks[seat], state.plans
+            ids += [first + terms[o] for o in state.others[seat] if plans[o] is not None and o not in peeked]
+        elif effect == "reveal_actions":
+            if _may_reveal(state, seat):
+                ids.append(base[card])
+        elif effect == "steal_card":
+            first, hands = base[card], state.hands
+            ids += [first + terms[o] for o in state.others[seat] if hands[o]]
+        elif effect == "redraw":
             if hand is None:  # sorted only for the discards, which are listed in its order
                 hand = sorted(state.hands[seat])
             rest = hand.copy()  # the hand's other cards, in its order
             rest.remove(card)
             ids += discard_ids(table, card, rest, state.cards.redraw_most[card])
-        else:
-            first, terms = base[card], table.play_target_term
-            for t in _targets(state, seat, effect):
-                ids.append(first if t is None else first + terms[t])
+        elif effect == "cancel_actions" and seat not in state.mulligans and _aimed_at(state, seat):
+            ids.append(base[card])
     return ids
 
 
@@ -219,17 +238,23 @@ def _targets(state: GolfState, seat: Seat, effect: str) -> list[int | None]:
         peeked, plans = state.peeks[seat], state.plans
         return [o for o in others if plans[o] is not None and o not in peeked]
     if effect == "reveal_actions":
-        plans, gps = state.plans, state.gps
-        for o in others:
-            if plans[o] is not None and not gps[o]:
-                return [None]
-        return [None] if any(mode.face_down_actions(state) for mode in state.modes) else []
+        return [None] if _may_reveal(state, seat) else []
     if effect == "steal_card":
         hands = state.hands
         return [o for o in others if hands[o]]
     if effect == "cancel_actions" and seat not in state.mulligans and _aimed_at(state, seat):
         return [None]
     return []
+
+
+def _may_reveal(state: GolfState, seat: Seat) -> bool:
+    """Whether a Course GPS of ``seat`` would turn up an Action: another seat's planned face down, or
+    one a mode holds face down."""
+    plans, gps = state.plans, state.gps
+    for o in state.others[seat]:
+        if plans[o] is not None and not gps[o]:
+            return True
+    return any(mode.face_down_actions(state) for mode in state.modes)
 
 
 def _aimed_at(state: GolfState, seat: Seat) -> bool:
@@ -274,7 +299,9 @@ def _type_unused(state: GolfState, seat: Seat, card: str) -> bool:
 
 
 def _responders(state: GolfState, player: Seat) -> list[int]:
-    return [(player + k) % state.n for k in range(1, state.n)]
+    """The seats asked about ``player``'s card, from its left (a fresh list: the window pops it)."""
+    n = state.n
+    return list(_window_order(n, (player + 1) % n)[: n - 1])
 
 
 def open_window(state: GolfState) -> None:
@@ -293,8 +320,15 @@ def _window_order(n: int, first: int) -> tuple[int, ...]:
 
 
 def _advance_window(state: GolfState) -> None:
-    n, order, hands = state.n, state.order, state.hands
-    cards = (state.cards.resolution_play if state.phase == REVEALED else state.cards.planning_play).keys()
+    n, order, hands, phase = state.n, state.order, state.hands, state.phase
+    if phase == REVEALED:
+        cards = state.cards.resolution_play.keys()
+    elif phase == DRAW and not state.modes and state.plans.count(None) == n:
+        # Most draw windows ask seats holding only a Rangefinder or a Course GPS, which have nothing
+        # to aim at before a plan is made: their options, always none, are not looked for.
+        cards = state.cards.draw_play.keys()
+    else:
+        cards = state.cards.planning_play.keys()
     quiet, pos = state.quiet, state.pos  # counted here, stored once the window stops or closes
     while quiet < n:
         seat = order[pos % n]
@@ -311,9 +345,9 @@ def _advance_window(state: GolfState) -> None:
         quiet += 1
         pos += 1
     state.quiet, state.pos = quiet, pos
-    if state.phase == DRAW:
+    if phase == DRAW:
         state.end_draw()
-    elif state.phase == READY:
+    elif phase == READY:
         state.swing()
     else:
         state.resolve()

@@ -360,16 +360,29 @@ def resolve_table(
     clubs: Sequence[Club], distances: Sequence[int], plays: Sequence[Played]
 ) -> list[TableShot]:
     """:func:`resolve_turn` of a whole table, seats ``0`` to ``len(clubs) - 1`` (a game's every turn),
-    each seat's Shot by its index. Where no Action cancels or reflects, the Actions aimed at a seat
-    are all it gets (none on an immune club), and it is measured at once."""
+    each seat's Shot by its index."""
+    return resolve_and_line_up(clubs, distances, plays)[0]
+
+
+def resolve_and_line_up(
+    clubs: Sequence[Club], distances: Sequence[int], plays: Sequence[Played]
+) -> tuple[list[TableShot], list[int | None]]:
+    """:func:`resolve_table` and :func:`lined_up` of the same table at once: the turn's CLEANUP needs
+    both, and they route the same Actions through the same screens, so routing once serves both.
+    Where no Action cancels or reflects, the Actions aimed at a seat are all it gets (none on an
+    immune club), and it is measured at once."""
     n = len(clubs)
     aimed: list[list[ActionHalf]] = [[] for _ in range(n)]
-    for half, _by, target in plays:
-        if half.on_shot.screens:
-            return _routed_table(clubs, distances, [Action(*play) for play in plays])
+    where: list[int | None] = [None] * len(plays)
+    for index, (half, _by, target) in enumerate(plays):
+        does = half.on_shot
+        if does.screens:
+            return _routed_table(clubs, distances, plays)
         if target is None or not 0 <= target < n:
             raise ValueError(f"{half.name} targets {target!r}, not one of the seats {list(range(n))}")
         aimed[target].append(half)
+        if does.acts and not clubs[target].immune_to_actions:
+            where[index] = target
     shots: list[TableShot] = []
     for seat, club in enumerate(clubs):
         notes: list[str] = []
@@ -378,7 +391,7 @@ def resolve_table(
             _, _, notes = _screen(seat=seat, club=club, actions=[Action(half) for half in halves])
             halves = []
         shots.append((measure(distances[seat], club, halves, notes), notes))
-    return shots
+    return shots, where
 
 
 def lined_up(clubs: Sequence[Club], plays: Sequence[Played]) -> list[int | None]:
@@ -421,16 +434,50 @@ def lined_up(clubs: Sequence[Club], plays: Sequence[Played]) -> list[int | None]
 
 
 def _routed_table(
-    clubs: Sequence[Club], distances: Sequence[int], actions: Sequence[Action]
-) -> list[TableShot]:
-    landed, route_notes = route_actions(clubs=dict(enumerate(clubs)), actions=actions)
+    clubs: Sequence[Club], distances: Sequence[int], plays: Sequence[Played]
+) -> tuple[list[TableShot], list[int | None]]:
+    """:func:`resolve_and_line_up` of a table where some Action cancels or reflects: each seat's
+    Actions are screened (:func:`route_actions`, seat by seat), where each play ends up is noted as
+    it is routed (:func:`lined_up`), and each Shot is measured from what landed on it."""
+    n = len(clubs)
+    actions = [Action(*play) for play in plays]
+    by_target: list[list[Action]] = [[] for _ in range(n)]
+    for a in actions:
+        if a.target is None or not 0 <= a.target < n:
+            raise ValueError(f"{a.card.name} targets {a.target!r}, not one of the seats {list(range(n))}")
+        by_target[a.target].append(a)
+    number = {id(action): index for index, action in enumerate(actions)}
+    where: list[int | None] = [None] * len(plays)
+    landed: list[list[Action]] = [[] for _ in range(n)]
+    route_notes: list[list[str]] = [[] for _ in range(n)]
+    for seat, aimed in enumerate(by_target):
+        if not aimed:
+            continue
+        kept, reflected, seat_notes = _screen(seat=seat, club=clubs[seat], actions=aimed)
+        landed[seat] += kept
+        route_notes[seat] += seat_notes
+        for a in kept:
+            if a.card.on_shot.acts:
+                where[number[id(a)]] = seat
+        for a in reflected:
+            back = a.by
+            if back is None or not 0 <= back < n:
+                continue  # the course's Action reflected back at the course does nothing
+            if clubs[back].immune_to_actions:
+                route_notes[back].append(
+                    f"{clubs[back].name} is immune: the reflected {a.card.name} has no effect"
+                )
+                continue
+            landed[back].append(a._replace(target=back))
+            route_notes[back].append(f"{a.card.name} comes back from seat {seat}")
+            where[number[id(a)]] = back
     shots: list[TableShot] = []
     for seat, club in enumerate(clubs):
         notes = route_notes[seat]
         kept, _reflected, screen_notes = _screen(seat=seat, club=club, actions=landed[seat])
         notes += screen_notes
         shots.append((measure(distances[seat], club, [a.card for a in kept], notes), notes))
-    return shots
+    return shots, where
 
 
 def finishing_strokes(distance: int) -> int:

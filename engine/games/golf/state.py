@@ -52,7 +52,7 @@ from engine.games.golf.records import (
     record_to_json,
     shown,
 )
-from engine.games.golf.resolution import Played, hole_score, lined_up, resolve_table
+from engine.games.golf.resolution import Played, hole_score, resolve_and_line_up
 
 HAND_SIZE = 7  # counting the 2-Putt/Practice Swing card (rule book, DRAW)
 FRONT_NINE = 9  # rule book, Setup: "play the first 9 holes and then decide whether to continue"
@@ -67,7 +67,7 @@ _OWN_PHASES = (DRAW, PLAN, READY, RESPOND, REVEALED, BACK_NINE, OVER)
 M = TypeVar("M", bound=Mode)
 
 
-@dataclass(eq=False, repr=False)
+@dataclass(eq=False, repr=False, slots=True)
 class GolfState(State):
     """One round. Built by :meth:`new_game` (a new round, dealt) or :meth:`from_json` (a stored one);
     the constructor alone gives an empty table the two fill in."""
@@ -476,7 +476,8 @@ class GolfState(State):
             self._said,
         )
         hole, turn = self.hole + 1, self.turn
-        for seat, (shot, notes) in enumerate(resolve_table(clubs, distance, plays)):
+        shots, where = resolve_and_line_up(clubs, distance, plays)
+        for seat, (shot, notes) in enumerate(shots):
             plan = plans[seat]
             assert plan is not None
             yards, distance[seat], shot_strokes, done, _, club_discarded = shot
@@ -493,7 +494,7 @@ class GolfState(State):
         # CLEANUP: the Actions that took effect stay lined up on the boards until the hole ends;
         # the seats' other Action cards go to the discard pile (a mode puts its own away).
         board_actions = self.board_actions
-        for index, board in enumerate(lined_up(clubs, plays)):
+        for index, board in enumerate(where):
             card = play_cards[index] if index < len(play_cards) else None  # the Mulligans have none
             if card is None:
                 continue

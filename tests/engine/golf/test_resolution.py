@@ -21,6 +21,7 @@ from engine.games.golf.resolution import (
     finishing_strokes,
     hole_score,
     lined_up,
+    resolve_and_line_up,
     resolve_shot,
     resolve_table,
     resolve_turn,
@@ -393,3 +394,34 @@ def test_property_the_actions_lined_up_on_a_board_are_the_ones_its_shot_took(
         on_board = sorted((actions[i].card.id, str(actions[i].by)) for i, s in enumerate(where) if s == seat)
         applied = sorted((a.card.id, str(a.by)) for a in expected[seat].applied)
         assert on_board == applied
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    table=st.lists(st.tuples(st.sampled_from(CLUBS), st.integers(0, 600)), min_size=2, max_size=4),
+    plays=st.lists(
+        st.tuples(
+            st.sampled_from([*ACTIONS, "mulligan", "practice_swing"]), st.one_of(st.none(), seats), seats
+        ),
+        max_size=10,
+    ),
+)
+def test_property_a_table_resolved_and_lined_up_at_once_is_both_alone(
+    table: list[tuple[str, int]], plays: list[tuple[str, int | None, int]]
+) -> None:
+    # The engine's CLEANUP routes the Actions once for the Shots and the boards: the same Shots,
+    # notes and boards as resolve_turn and lined_up each give on their own.
+    size = len(table)
+    actions = [
+        act(card, by=None if by is None else by % size, target=target % size) for card, by, target in plays
+    ]
+    clubs = [CATALOG.clubs[club] for club, _ in table]
+    shots = {seat: Shot(distance, clubs[seat]) for seat, (_, distance) in enumerate(table)}
+    expected = resolve_turn(shots=shots, actions=actions, catalog=CATALOG)
+    measured, where = resolve_and_line_up(clubs, [distance for _, distance in table], actions)
+    assert where == lined_up(clubs, actions)
+    for seat, ((yards, distance, strokes, finished, penalty, discarded), notes) in enumerate(measured):
+        result = expected[seat]
+        assert (yards, distance, strokes, finished) == numbers(result)
+        assert (penalty, discarded) == (result.penalty_strokes, result.club_discarded)
+        assert tuple(notes) == result.notes
