@@ -119,11 +119,12 @@ def process_cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / CLOCK_TICKS
 
 
-def database_cpu_seconds() -> float:
-    """User plus system CPU time of every PostgreSQL process on this machine (its backends, WAL
-    writer, checkpointer), from /proc: 0.0 where it runs elsewhere. The bench's server, its load and
-    the database share the machine's cores, so a request's database work is part of its cost."""
-    total = 0.0
+def database_cpu_seconds() -> dict[int, float]:
+    """User plus system CPU time of each PostgreSQL process on this machine (its backends, WAL
+    writer, checkpointer, autovacuum), by pid, from /proc: empty where it runs elsewhere. The bench's
+    server, its load and the database share the machine's cores, so a request's database work is
+    part of its cost."""
+    found: dict[int, float] = {}
     for entry in os.listdir("/proc"):
         if not entry.isdigit():
             continue
@@ -134,8 +135,14 @@ def database_cpu_seconds() -> float:
             continue  # gone since the listing
         if name == "postgres":
             values = fields.split()
-            total += (int(values[11]) + int(values[12])) / CLOCK_TICKS
-    return total
+            found[int(entry)] = (int(values[11]) + int(values[12])) / CLOCK_TICKS
+    return found
+
+
+def database_cpu_since(before: dict[int, float]) -> float:
+    """The CPU seconds PostgreSQL's processes used since ``before``: a process started since counts
+    from nothing; one that ended since is not counted (its last moments are lost, never negative)."""
+    return sum(cpu - before.get(pid, 0.0) for pid, cpu in database_cpu_seconds().items())
 
 
 @dataclass
@@ -179,6 +186,7 @@ async def _measure(
     errors: list[str] = []
     error_count = 0
     window: dict[str, float] = {}
+    database_before: dict[int, float] = {}
 
     async def worker(number: int) -> None:
         nonlocal error_count
@@ -191,7 +199,7 @@ async def _measure(
                 if now >= start and "server" not in window:
                     window["server"] = process_cpu_seconds(server_pid)
                     window["client"] = time.process_time()
-                    window["database"] = database_cpu_seconds()
+                    database_before.update(database_cpu_seconds())
                 raw = target.request(number)
                 sent = loop.time()
                 try:
@@ -216,7 +224,7 @@ async def _measure(
     await asyncio.gather(*(worker(n) for n in range(concurrency)))
     server_cpu = process_cpu_seconds(server_pid) - window.get("server", 0.0)
     client_cpu = time.process_time() - window.get("client", 0.0)
-    database_cpu = database_cpu_seconds() - window.get("database", 0.0)
+    database_cpu = database_cpu_since(database_before) if database_before else 0.0
     return Result(
         target.name,
         concurrency,
