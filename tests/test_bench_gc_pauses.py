@@ -28,3 +28,27 @@ def test_collections_are_counted_in_their_generation_once_each_and_forgotten_onc
     finally:
         gc_pauses.uninstall()
     assert gc_pauses._record not in gc.callbacks
+
+
+def test_a_collection_that_starts_while_the_pauses_are_taken_is_recorded_not_waited_for() -> None:
+    """A collection can start at any allocation, taken()'s own included, in the thread calling it."""
+    import threading
+
+    gc_pauses.install()
+    threshold = gc.get_threshold()
+    gc.set_threshold(1)  # a young collection at nearly every allocation, inside taken() too
+    try:
+        finished = threading.Event()
+
+        def take_often() -> None:
+            for _ in range(2000):
+                gc_pauses.taken()
+            finished.set()
+
+        worker = threading.Thread(target=take_often, daemon=True)
+        worker.start()
+        worker.join(timeout=60)  # a bound for a hang, not a measurement
+        assert finished.is_set(), "taken() waited for a collection that started inside it"
+    finally:
+        gc.set_threshold(*threshold)
+        gc_pauses.uninstall()

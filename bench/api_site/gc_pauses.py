@@ -8,12 +8,13 @@ it; no other Python thread runs meanwhile, so the time between the two is a paus
 from __future__ import annotations
 
 import gc
-import threading
 import time
 from typing import Any
 
-_lock = threading.Lock()
 _started: float | None = None
+# No lock: a collection can start at any allocation, taken()'s own included, and its callback then
+# runs in that thread; a lock held by taken() would never be released (a run of the bench hung so).
+# taken() swaps the dict in one store instead, and the callback appends to whichever is current.
 _pauses: dict[int, list[float]] = {0: [], 1: [], 2: []}
 
 
@@ -24,8 +25,7 @@ def _record(phase: str, info: dict[str, Any]) -> None:
     elif _started is not None:
         pause = time.perf_counter() - _started
         _started = None
-        with _lock:
-            _pauses[info["generation"]].append(pause)
+        _pauses[info["generation"]].append(pause)
 
 
 def install() -> None:
@@ -40,10 +40,8 @@ def uninstall() -> None:
 
 def taken() -> dict[str, Any]:
     """The pauses since the last call, per generation: count, total and longest (ms); then forgotten."""
-    with _lock:
-        pauses = {generation: list(times) for generation, times in _pauses.items()}
-        for times in _pauses.values():
-            times.clear()
+    global _pauses
+    pauses, _pauses = _pauses, {0: [], 1: [], 2: []}
     return {
         f"gen{generation}": {
             "count": len(times),
