@@ -36,12 +36,14 @@ def test_a_collection_that_starts_while_the_pauses_are_taken_is_recorded_not_wai
 
     gc_pauses.install()
     threshold = gc.get_threshold()
-    gc.set_threshold(1)  # a young collection at nearly every allocation, inside taken() too
+    # A young collection at nearly every allocation, inside taken() too; no older ones, which in a
+    # test process of some hundreds of thousands of objects would make each call slow.
+    gc.set_threshold(1, 1_000_000, 1_000_000)
     try:
         finished = threading.Event()
 
         def take_often() -> None:
-            for _ in range(2000):
+            for _ in range(50):
                 gc_pauses.taken()
             finished.set()
 
