@@ -304,6 +304,17 @@ def test_property_a_1_putt_always_goes_25_yards_unless_duffed(distance: int, act
 
 
 seats = st.integers(min_value=0, max_value=3)
+# Up to ten Actions played at a table: (card, by whom or None, at whom), seats taken modulo its size.
+table_plays = st.lists(
+    st.tuples(st.sampled_from([*ACTIONS, "mulligan", "practice_swing"]), st.one_of(st.none(), seats), seats),
+    max_size=10,
+)
+
+
+def table_actions(plays: list[tuple[str, int | None, int]], size: int) -> list[Action]:
+    return [
+        act(card, by=None if by is None else by % size, target=target % size) for card, by, target in plays
+    ]
 
 
 @settings(max_examples=300, deadline=None)
@@ -318,9 +329,7 @@ def test_property_a_whole_turn_resolves_every_seat(
     table: list[str], plays: list[tuple[str, int | None, int]], distance: int
 ) -> None:
     size = len(table)
-    actions = [
-        act(card, by=None if by is None else by % size, target=target % size) for card, by, target in plays
-    ]
+    actions = table_actions(plays, size)
     results = turn(dict(enumerate(table)), actions, distance=distance)
     assert sorted(results) == list(range(size))
     for seat, club_id in enumerate(table):
@@ -338,12 +347,7 @@ def test_property_a_whole_turn_resolves_every_seat(
 @settings(max_examples=300, deadline=None)
 @given(
     table=st.lists(st.tuples(st.sampled_from(CLUBS), distances), min_size=2, max_size=4),
-    plays=st.lists(
-        st.tuples(
-            st.sampled_from([*ACTIONS, "mulligan", "practice_swing"]), st.one_of(st.none(), seats), seats
-        ),
-        max_size=10,
-    ),
+    plays=table_plays,
 )
 def test_property_a_whole_table_resolves_as_resolve_turn_does(
     table: list[tuple[str, int]], plays: list[tuple[str, int | None, int]]
@@ -351,9 +355,7 @@ def test_property_a_whole_table_resolves_as_resolve_turn_does(
     # The engine's turn resolves seats 0.. at once (resolve_table), with a shortcut where nothing
     # cancels or reflects: every Shot and every note as resolve_turn has them.
     size = len(table)
-    actions = [
-        act(card, by=None if by is None else by % size, target=target % size) for card, by, target in plays
-    ]
+    actions = table_actions(plays, size)
     clubs = [CATALOG.clubs[club] for club, _ in table]
     shots = {seat: Shot(distance, clubs[seat]) for seat, (_, distance) in enumerate(table)}
     expected = resolve_turn(shots=shots, actions=actions, catalog=CATALOG)
@@ -368,12 +370,7 @@ def test_property_a_whole_table_resolves_as_resolve_turn_does(
 @settings(max_examples=300, deadline=None)
 @given(
     table=st.lists(st.sampled_from(CLUBS), min_size=2, max_size=4),
-    plays=st.lists(
-        st.tuples(
-            st.sampled_from([*ACTIONS, "mulligan", "practice_swing"]), st.one_of(st.none(), seats), seats
-        ),
-        max_size=10,
-    ),
+    plays=table_plays,
 )
 def test_property_the_actions_lined_up_on_a_board_are_the_ones_its_shot_took(
     table: list[str], plays: list[tuple[str, int | None, int]]
@@ -381,9 +378,7 @@ def test_property_the_actions_lined_up_on_a_board_are_the_ones_its_shot_took(
     # "Each player lines up their Shot card and any Actions that will affect it": each seat's board
     # gets exactly the Actions resolve_turn applied to its Shot, each play on one board at most.
     size = len(table)
-    actions = [
-        act(card, by=None if by is None else by % size, target=target % size) for card, by, target in plays
-    ]
+    actions = table_actions(plays, size)
     clubs = [CATALOG.clubs[club] for club in table]
     expected = resolve_turn(
         shots={seat: Shot(500, club) for seat, club in enumerate(clubs)}, actions=actions, catalog=CATALOG
@@ -399,12 +394,7 @@ def test_property_the_actions_lined_up_on_a_board_are_the_ones_its_shot_took(
 @settings(max_examples=300, deadline=None)
 @given(
     table=st.lists(st.tuples(st.sampled_from(CLUBS), st.integers(0, 600)), min_size=2, max_size=4),
-    plays=st.lists(
-        st.tuples(
-            st.sampled_from([*ACTIONS, "mulligan", "practice_swing"]), st.one_of(st.none(), seats), seats
-        ),
-        max_size=10,
-    ),
+    plays=table_plays,
 )
 def test_property_a_table_resolved_and_lined_up_at_once_is_both_alone(
     table: list[tuple[str, int]], plays: list[tuple[str, int | None, int]]
@@ -412,9 +402,7 @@ def test_property_a_table_resolved_and_lined_up_at_once_is_both_alone(
     # The engine's CLEANUP routes the Actions once for the Shots and the boards: the same Shots,
     # notes and boards as resolve_turn and lined_up each give on their own.
     size = len(table)
-    actions = [
-        act(card, by=None if by is None else by % size, target=target % size) for card, by, target in plays
-    ]
+    actions = table_actions(plays, size)
     clubs = [CATALOG.clubs[club] for club, _ in table]
     shots = {seat: Shot(distance, clubs[seat]) for seat, (_, distance) in enumerate(table)}
     expected = resolve_turn(shots=shots, actions=actions, catalog=CATALOG)
