@@ -32,7 +32,10 @@ if TYPE_CHECKING:
     from engine.games.golf.state import GolfState
 
 # A seat's listed plans, as keys, for the hand (sorted) and tee they were made for.
-PlanCache = dict[Seat, tuple[tuple[tuple[str, ...], bool], list[PlanKey], frozenset[PlanKey], list[int]]]
+# Their ids are numbered only once asked for (None until then).
+PlanCache = dict[
+    Seat, tuple[tuple[tuple[str, ...], bool], list[PlanKey], frozenset[PlanKey], list[int] | None]
+]
 
 
 def adds_plans(mode: Mode) -> bool:
@@ -83,7 +86,7 @@ def plan_ids(state: GolfState, seat: Seat, hand: list[str] | None = None) -> lis
     its club's, action's and target's terms, so the same walk as there, adding ints (``hand``: the
     seat's hand sorted, if the caller has it)."""
     if state.plans_by_mode:
-        return list(_keyed_plans(state, seat)[2])  # the caller's own, the cache's kept
+        return list(_keyed_plan_ids(state, seat))  # the caller's own, the cache's kept
     if hand is None:
         hand = sorted(state.hands[seat])
     # Each plan's ids come made, by Club and Action (action_ids.IdTable.seat_pair_ids).
@@ -239,7 +242,7 @@ def plan_listing(state: GolfState, seat: Seat, hand: list[str]) -> Sequence[int]
     seat's hand sorted, the caller's, not changed after): counted now, made when asked for. A
     mode's plans are kept listed (their cache's own list, shared: a listing changes nothing)."""
     if state.plans_by_mode:
-        return _keyed_plans(state, seat)[2]
+        return _keyed_plan_ids(state, seat)
     return PlanIds(state, seat, hand)
 
 
@@ -290,14 +293,27 @@ def _keyed_plan(state: GolfState, action: Action) -> PlanKey | None:
     return (action["club"], action["action"], action["target"], None, None)
 
 
-def _keyed_plans(state: GolfState, seat: Seat) -> tuple[list[PlanKey], frozenset[PlanKey], list[int]]:
-    """The plans with a mode's own, as keys and as ids, kept per seat for the hand and tee they
+def _keyed_plan_ids(state: GolfState, seat: Seat) -> list[int]:
+    """The ids of :func:`_keyed_plans`' plans, in order, kept with them once asked for: a move is
+    checked against the keys alone, and a Heavy Bag seat has thousands of plans to number."""
+    plans = _keyed_plans(state, seat)[0]
+    entry = state.plan_cache[seat]
+    ids = entry[3]
+    if ids is None:
+        plan_id = state.cards.ids.plan_id
+        ids = [plan_id(*plan) for plan in plans]
+        state.plan_cache[seat] = (entry[0], entry[1], entry[2], ids)
+    return ids
+
+
+def _keyed_plans(state: GolfState, seat: Seat) -> tuple[list[PlanKey], frozenset[PlanKey]]:
+    """The plans with a mode's own, as keys and as a set, kept per seat for the hand and tee they
     were made for."""
     hand = tuple(sorted(state.hands[seat]))
     key = (hand, state.on_tee[seat])
     cached = state.plan_cache.get(seat)
     if cached is not None and cached[0] == key:
-        return cached[1], cached[2], cached[3]
+        return cached[1], cached[2]
     on_tee = state.on_tee[seat]
     cards = state.cards
     clubs = [c for c in hand if on_tee or not cards.tee_only[c]]
@@ -315,7 +331,5 @@ def _keyed_plans(state: GolfState, seat: Seat) -> tuple[list[PlanKey], frozenset
         if not actions:
             plans.append((club, None, seat, None, None))
     found = frozenset(plans)
-    plan_id = state.cards.ids.plan_id
-    ids = [plan_id(*plan) for plan in plans]
-    state.plan_cache[seat] = (key, plans, found, ids)
-    return plans, found, ids
+    state.plan_cache[seat] = (key, plans, found, None)
+    return plans, found

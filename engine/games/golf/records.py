@@ -13,9 +13,10 @@ from __future__ import annotations
 
 import copy
 import dataclasses
+import functools
 import types
 import typing
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
@@ -49,8 +50,22 @@ def _hints(cls: type) -> dict[str, Any]:
     return found
 
 
+# Values that are stored as they are: JSON's own immutable scalars (exact types, so no record or
+# container is among them).
+_ATOMS = frozenset({str, int, float, bool, type(None)})
+
+
 def plain(value: Any) -> Any:
     """``value`` as fresh JSON data (records become objects, tuples lists); shares nothing with it."""
+    # The common kinds by exact type first: a state's to_json walks every value of its log.
+    kind = type(value)
+    if kind in _ATOMS:
+        return value
+    keys = _KEYS.get(kind)
+    if keys is not None:  # a record class already stored once
+        return {key: plain(getattr(value, name)) for key, name in keys}
+    if kind is list:
+        return [plain(item) for item in value]
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         return record_to_json(value)
     if isinstance(value, list | tuple):
@@ -60,40 +75,76 @@ def plain(value: Any) -> Any:
     return value
 
 
+_KEYS: dict[type, tuple[tuple[str, str], ...]] = {}
+
+
+def _stored_keys(cls: type) -> tuple[tuple[str, str], ...]:
+    """(key, field name) of each stored field of ``cls``."""
+    found = _KEYS.get(cls)
+    if found is None:
+        found = _KEYS[cls] = tuple((stored_key(f), f.name) for f in stored_fields(cls))
+    return found
+
+
 def record_to_json(record: Any) -> JSON:
-    return {stored_key(f): plain(getattr(record, f.name)) for f in stored_fields(type(record))}
+    return {key: plain(getattr(record, name)) for key, name in _stored_keys(type(record))}
+
+
+# Per record class: (field name, key, the reader of its type hint), in field order.
+_READERS: dict[type, tuple[tuple[str, str, Callable[[Any], Any]], ...]] = {}
 
 
 def record_from_json(cls: type[R], data: Mapping[str, Any], **given: Any) -> R:
     """A ``cls`` from its stored fields in ``data`` (keys that are not its fields are ignored);
     ``given`` values are taken as they are, instead of being read from ``data``."""
-    hints = _hints(cls)
+    readers = _READERS.get(cls)
+    if readers is None:
+        hints = _hints(cls)
+        readers = _READERS[cls] = tuple(
+            (f.name, stored_key(f), _reader(hints[f.name])) for f in stored_fields(cls)
+        )
     values = dict(given)
-    for f in stored_fields(cls):
-        key = stored_key(f)
-        if f.name not in values and key in data:
-            values[f.name] = _read(hints[f.name], data[key])
+    for name, key, read in readers:
+        if key in data and name not in values:
+            values[name] = read(data[key])
     return cls(**values)
 
 
 def _read(hint: Any, value: Any) -> Any:
+    """``value`` (JSON data) read as a ``hint``, sharing nothing with it."""
+    return _reader(hint)(value)
+
+
+def _as_stored(value: Any) -> Any:
+    """A value of no record type: itself where it is an immutable scalar, else a deep copy."""
+    return value if type(value) in _ATOMS else copy.deepcopy(value)
+
+
+@functools.cache
+def _reader(hint: Any) -> Callable[[Any], Any]:
+    """The reader of values of type ``hint``, worked out from the hint once: a state's JSON holds
+    thousands of values of a few dozen hints, and reading the hint for each was most of a load."""
     origin = typing.get_origin(hint)
     if origin is list:
         (item,) = typing.get_args(hint)
-        return [_read(item, v) for v in value]
+        read_item = _reader(item)
+        if read_item is _as_stored:
+            return lambda value: [v if type(v) in _ATOMS else copy.deepcopy(v) for v in value]
+        return lambda value: [read_item(v) for v in value]
     if origin is tuple:
         args = typing.get_args(hint)
         if len(args) == 2 and args[1] is Ellipsis:
-            return tuple(_read(args[0], v) for v in value)
-        return tuple(_read(a, v) for a, v in zip(args, value, strict=True))
+            read_each = _reader(args[0])
+            return lambda value: tuple(read_each(v) for v in value)
+        reads = tuple(_reader(a) for a in args)
+        return lambda value: tuple(read(v) for read, v in zip(reads, value, strict=True))
     if origin is types.UnionType or origin is typing.Union:
-        if value is None:
-            return None
         (only,) = [a for a in typing.get_args(hint) if a is not type(None)]
-        return _read(only, value)
+        read_only = _reader(only)
+        return lambda value: None if value is None else read_only(value)
     if isinstance(hint, type) and dataclasses.is_dataclass(hint):
-        return record_from_json(hint, value)
-    return copy.deepcopy(value)
+        return functools.partial(record_from_json, hint)
+    return _as_stored
 
 
 def shown(record: Any) -> JSON:

@@ -72,9 +72,10 @@ def _brute_force_mulligans(names: list[str]) -> list[int]:
     event = outcome_of_category()[tables.category[left]]
     pair_of = np.stack([cards[:, i] * 52 + cards[:, j] for i, j in ((0, 1), (0, 2), (1, 2))])
     weak = np.flatnonzero(~strong)
+    contains = tables.contains[left]  # taken once: a fancy index copies the whole table
     counts = [0] * 6
     for new in range(left.size):
-        dealer = np.logical_not(tables.contains[left][:, cards[new]].any(axis=1))  # of the 46 left
+        dealer = np.logical_not(contains[:, cards[new]].any(axis=1))  # of the 46 left
         redrawn = weak[dealer[weak]]
         a, b, c = cards[redrawn].T
         found = []
