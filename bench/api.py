@@ -8,8 +8,10 @@
   ``--reseed`` starts again). Every run first applies the project's migrations to it, so a branch
   that adds indexes is measured with them.
 * Server (bench/api_server.py): gunicorn, one uvicorn worker (docker/gunicorn.conf.py), 8 WEB_THREADS,
-  the production settings plus ``/bench/bare/`` and three floors beside it (bench/api_site/urls.py:
-  the bare view with one primary-key read, the bare answer through DRF, and both), Redis for the cache and the Celery broker (no
+  the production settings plus ``/bench/bare/`` and four floors beside it (bench/api_site/urls.py:
+  the bare view with one primary-key read, the bare answer through DRF, and both; and the floor of a
+  write, ``POST`` with a person's token and one transaction of a move's kind: a row locked, one
+  inserted, the row updated, bench/api_site/floor_write.py), Redis for the cache and the Celery broker (no
   worker: the tasks a move enqueues just wait, and the Redis database is emptied at the end).
 * Load (bench/api_load.py): an asyncio HTTP/1.1 keep-alive client at each concurrency (1 and 16).
   Measurements alternate: bare, endpoint 1, bare, endpoint 2, bare ...; an endpoint's reference
@@ -17,7 +19,7 @@
 
 Stdout: one JSON line per figure (``ratio`` = endpoint req/s / bare view req/s; the goals of issue
 16: reads >= 0.5, ``POST`` a move >= 0.3, p99 <= 50 ms at 16 clients; the floors' lines have no
-goal: they show what the stack itself costs a read), one line per bare view
+goal: they show what the stack itself costs a read or a write), one line per bare view
 concurrency, and a line with the data sizes and the machine. Each figure's line also carries the
 server's garbage-collector pauses while it ran (``gc_pauses``, warm-up included: per generation
 the count, total and longest in ms, and the objects the collector tracks at the end; a full
@@ -42,7 +44,7 @@ from typing import Any
 
 import psycopg
 import redis
-from api_load import GetTarget, Result, Session, Target, fetch, follow_next, measure
+from api_load import GetTarget, PostTarget, Result, Session, Target, fetch, follow_next, measure
 from api_moves import MoveTarget
 from api_seed import (
     GAME_ID,
@@ -56,6 +58,7 @@ from api_seed import (
     stderr,
 )
 from api_server import BARE_PATH, Server, running, server_env
+from api_site import floor_tables
 
 _ROOT = Path(__file__).resolve().parent.parent
 
@@ -67,6 +70,7 @@ P99_GOAL_MS = 50.0
 P99_GOAL_CONCURRENCY = 16
 ROTATION = 1000  # game and player pages read in turn, so a figure is not one cached row
 LADDER = f"/api/ladder/?game={GAME_ID}"
+WRITE_FLOOR_PATH = "/bench/bare-drf-write/"
 GC_PATH = "/bench/gc/"  # bench/api_site: the server's garbage-collector pauses since the last ask
 
 
@@ -94,6 +98,13 @@ def endpoints(
         floor("floor_one_query", "/bench/bare-query/"),
         floor("floor_drf", "/bench/bare-drf/"),
         floor("floor_drf_one_query", "/bench/bare-drf-query/"),
+        Endpoint(
+            "floor_drf_write",
+            None,
+            lambda: PostTarget(
+                "floor_drf_write", host, WRITE_FLOOR_PATH, marker.tokens["bench_a"], floor_tables.ROWS
+            ),
+        ),
         get("ladder_page_1", LADDER),
         get("ladder_page_1000", f"{LADDER}&page=1000"),
         get("ladder_next_1000", captured.get("ladder_next_1000", "")),
@@ -251,6 +262,7 @@ def ensure_data(args: argparse.Namespace) -> tuple[Seeded, bool]:
         # A migration that rewrote rows (a new column filled in) leaves a million dead tuples that
         # autovacuum clears only later: the figures would time that debris, not the endpoint.
         with psycopg.connect(args.database_url, autocommit=True) as conn:
+            floor_tables.make_tables(conn.cursor())
             conn.execute("VACUUM (ANALYZE)")
         return marker, False
     stderr(
@@ -259,7 +271,10 @@ def ensure_data(args: argparse.Namespace) -> tuple[Seeded, bool]:
     )
     database_recreate(args.database_url)
     migrate(env, _ROOT)
-    return seed_all(args.database_url, sizes), True
+    marker = seed_all(args.database_url, sizes)
+    with psycopg.connect(args.database_url, autocommit=True) as conn:
+        floor_tables.make_tables(conn.cursor())
+    return marker, True
 
 
 def run(args: argparse.Namespace) -> None:

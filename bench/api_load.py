@@ -65,6 +65,23 @@ class GetTarget:
         pass
 
 
+@dataclass
+class PostTarget:
+    """POSTs of ``{"row": n}`` to one path, each client its own row (bench/api_site/floor_write.py)."""
+
+    name: str
+    host: str
+    path: str
+    token: str
+    rows: int
+
+    def request(self, worker: int) -> bytes:
+        return http_request(self.host, "POST", self.path, self.token, {"row": worker % self.rows})
+
+    def answered(self, worker: int, status: int, body: bytes) -> None:
+        pass
+
+
 class Connection:
     def __init__(self, host: str, port: int) -> None:
         self.host, self.port = host, port

@@ -1,5 +1,6 @@
-"""The project's URLs plus the bare view, the floor of what a request costs in this stack, and three
-floors of what a read costs: one small database read, DRF's own request handling, and both; and
+"""The project's URLs plus the bare view, the floor of what a request costs in this stack, three
+floors of what a read costs: one small database read, DRF's own request handling, and both; the
+floor of a write (bench/api_site/floor_write.py); and
 ``bench/gc/``, the garbage collector's pauses since it was last asked (bench/api_site/gc_pauses.py)."""
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from bench.api_site import gc_pauses
+from bench.api_site.floor_write import BareDrfWrite
 from mulligan_league.urls import handler404 as handler404
 from mulligan_league.urls import urlpatterns as project_urlpatterns
 
@@ -69,5 +71,6 @@ urlpatterns = [
     path("bench/bare-query/", bare_query, name="bench-bare-query"),
     path("bench/bare-drf/", BareDrf.as_view(), name="bench-bare-drf"),
     path("bench/bare-drf-query/", BareDrfQuery.as_view(), name="bench-bare-drf-query"),
+    path("bench/bare-drf-write/", BareDrfWrite.as_view(), name="bench-bare-drf-write"),
     *project_urlpatterns,
 ]
