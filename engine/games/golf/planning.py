@@ -96,7 +96,7 @@ def _clubs_and_actions(state: GolfState, seat: Seat, hand: list[str]) -> tuple[l
     Actions, in order."""
     cards = state.cards
     is_action = cards.actions
-    actions = [card for card in hand if card in is_action]  # in the sorted hand's order
+    actions = list(filter(is_action.__contains__, hand))  # in the sorted hand's order, no Python loop
     if state.on_tee[seat] or cards.tee_clubs.isdisjoint(hand):  # most hands hold no Driver
         return hand, actions
     tee_only = cards.tee_only

@@ -279,11 +279,10 @@ def _response_cards(state: GolfState, seat: Seat) -> list[str]:
     stack = state.stack
     if not stack or stack[-1].seat == seat:
         return []
-    paces = state.cards.paces
-    cards = [card for card in state.hands[seat] if card in paces]
-    if not cards:
-        return cards
-    cards.sort()
+    held = state.cards.paces.intersection(state.hands[seat])  # a hand's cards are all different
+    if not held:
+        return []
+    cards = sorted(held)
     return [card for card in cards if _type_unused(state, seat, card)]
 
 
