@@ -156,6 +156,8 @@ class GolfState(State):
     everyone_terms: tuple[int, ...] = field(init=False)
     # Per seat, the ids of its plans by Club and Action (action_ids.IdTable.seat_pair_ids).
     plan_rows: list[dict[str, dict[str | None, tuple[int, ...]]]] = field(init=False)
+    # Per seat, how many plans each card adds as an Action (CardTable.widths).
+    plan_widths: list[dict[str, int]] = field(init=False)
     _phase_owners: dict[str, Mode] = field(init=False)
     _appliers: dict[str, Mode] = field(init=False)
     # Lines said and not yet written out (see say).
@@ -201,6 +203,7 @@ class GolfState(State):
             self.cards.ids.seat_pair_ids(self.everyone_terms, own, self.cards.aimed_at_self)
             for own in self.own_target_terms
         ]
+        self.plan_widths = [self.cards.widths(len(own), self.n) for own in self.own_targets]
 
     @classmethod
     def new_game(cls, config: JSON, seed: int) -> GolfState:
@@ -646,10 +649,13 @@ class GolfState(State):
             # A hundred plans or more, of which a playout plays one: counted, made when asked for.
             hand = sorted(self.hands[seat])
             plans = planning.plan_listing(self, seat, hand)
-            if not self.modes and self.cards.planning_play.keys().isdisjoint(hand):
-                # No Play Anytime card of this window in the hand (most plans), no mode: the plans
-                # alone, a listing of their own (plan_listing is a PlanIds without a mode's plans).
-                return plans
+            if not self.modes:
+                # No Play Anytime option (no card of this window in the hand, or none playable now),
+                # no mode: the plans alone, a listing of their own (plan_listing is a PlanIds then).
+                if self.cards.planning_play.keys().isdisjoint(hand):
+                    return plans
+                options = play_anytime.option_ids(self, seat, hand)
+                return Listing((plans, options)) if options else plans
             parts = [plans, play_anytime.option_ids(self, seat, hand)]
             for mode in self.modes:
                 parts.append(self._number_mode_actions(mode.legal_actions(self, seat)))
