@@ -183,18 +183,20 @@ class PlanIds(Listing):
             index -= size
         else:
             club = PLAYER_CARD
-            if not actions:  # the 2-Putt alone, aimed at the seat itself
-                return self._offer(club, None, self._seat, self._alone)
             for action in actions:
                 if index < width[action]:
                     break
                 index -= width[action]
+            else:  # no Action in the hand: the 2-Putt alone, aimed at the seat itself
+                return self._offer(club, None, self._seat, self._alone)
         state = self._state
         cards = state.cards
         target = (state.own_targets[self._seat] if action in cards.aimed_at_self else state.everyone)[index]
         terms = cards.ids
         action_id = terms.club_term[club] + terms.action_term[action] + terms.target_term[target]
-        return self._offer(club, action, target, action_id)
+        # _offer(), inlined: the one id of most listings.
+        state.plan_offer = (action_id, self._stamp, self._seat, (club, action, target, None, None))
+        return action_id
 
     def _offer(self, club: str, action: str | None, target: int, action_id: int) -> int:
         """``action_id``, the id of this plan, told to the state with the move it was listed at: a

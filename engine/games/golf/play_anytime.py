@@ -110,12 +110,14 @@ def option_ids(state: GolfState, seat: Seat, hand: list[str] | None = None) -> l
     held = effects.keys() & (state.hands[seat] if hand is None else hand)
     if not held:
         return []
-    typed = bool(state.pa_used[seat] or state.stack)
+    used, stack = state.pa_used[seat], state.stack
     terms = table.play_target_term
     ids: list[int] = []
     for card in sorted(held) if len(held) > 1 else held:
-        if typed and not _type_unused(state, seat, card):
-            continue
+        if used or stack:  # _type_unused(), inlined: asked of every card of every seat a window asks
+            kind = state.cards.kind_of[card]
+            if kind in used or (stack and _waiting(stack, seat, kind)):
+                continue
         effect = effects[card]
         if effect == "peek_club":
             first, peeked, plans = base[card], state.peeks[seat], state.plans
@@ -254,7 +256,8 @@ def _may_reveal(state: GolfState, seat: Seat) -> bool:
     for o in state.others[seat]:
         if plans[o] is not None and not gps[o]:
             return True
-    return any(mode.face_down_actions(state) for mode in state.modes)
+    # (No generator made for a table without modes: every Course GPS holder a window asks gets here.)
+    return bool(state.modes) and any(mode.face_down_actions(state) for mode in state.modes)
 
 
 def _aimed_at(state: GolfState, seat: Seat) -> bool:
@@ -271,7 +274,9 @@ def _aimed_at(state: GolfState, seat: Seat) -> bool:
             )
         ):
             return True
-    return any(played.target == seat for mode in state.modes for played in mode.table_actions(state))
+    return bool(state.modes) and any(
+        played.target == seat for mode in state.modes for played in mode.table_actions(state)
+    )
 
 
 def _response_cards(state: GolfState, seat: Seat) -> list[str]:
@@ -289,12 +294,15 @@ def _response_cards(state: GolfState, seat: Seat) -> list[str]:
 def _type_unused(state: GolfState, seat: Seat, card: str) -> bool:
     """Whether ``seat`` has neither played ``card``'s Play Anytime type this turn nor has one waiting."""
     kind = state.cards.kind_of[card]
-    if kind in state.pa_used[seat]:
-        return False
-    for entry in state.stack:  # noqa: SIM110  (a loop, not all() of a generator: asked of every card a window sees)
+    return kind not in state.pa_used[seat] and not _waiting(state.stack, seat, kind)
+
+
+def _waiting(stack: list[PlayedCard], seat: Seat, kind: str) -> bool:
+    """Whether ``seat`` has a card of the Play Anytime type ``kind`` waiting on ``stack``."""
+    for entry in stack:  # noqa: SIM110  (a loop, not any() of a generator: asked of every card a window sees)
         if entry.seat == seat and entry.action == kind:
-            return False
-    return True
+            return True
+    return False
 
 
 def _responders(state: GolfState, player: Seat) -> list[int]:
