@@ -19,6 +19,7 @@ Both answer exactly what ``action in plan_options(state, seat)`` would.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, overload
 
@@ -99,8 +100,7 @@ def _clubs_and_actions(state: GolfState, seat: Seat, hand: list[str]) -> tuple[l
     actions = list(filter(is_action.__contains__, hand))  # in the sorted hand's order, no Python loop
     if state.on_tee[seat] or cards.tee_clubs.isdisjoint(hand):  # most hands hold no Driver
         return hand, actions
-    tee_only = cards.tee_only
-    return [club for club in hand if not tee_only[club]], actions
+    return list(itertools.filterfalse(cards.tee_only.__getitem__, hand)), actions
 
 
 def _alone(state: GolfState, seat: Seat) -> int:

@@ -103,7 +103,7 @@ def option_ids(state: GolfState, seat: Seat, hand: list[str] | None = None) -> l
     base = table.play_base
     phase = state.phase
     if phase == RESPOND:
-        return [base[card] for card in _response_cards(state, seat)]
+        return list(map(base.__getitem__, _response_cards(state, seat)))
     # _playable_cards() and _targets() in one walk, each target written as its id's term at once:
     # a window finds the options of every seat it asks this way, about once per move of a playout.
     effects = state.cards.resolution_play if phase == REVEALED else state.cards.planning_play
@@ -119,15 +119,20 @@ def option_ids(state: GolfState, seat: Seat, hand: list[str] | None = None) -> l
             if kind in used or (stack and _waiting(stack, seat, kind)):
                 continue
         effect = effects[card]
+        # (Loops, not comprehensions, which are calls of their own: every seat a window asks.)
         if effect == "peek_club":
             first, peeked, plans = base[card], state.peeks[seat], state.plans
-            ids += [first + terms[o] for o in state.others[seat] if plans[o] is not None and o not in peeked]
+            for o in state.others[seat]:
+                if plans[o] is not None and o not in peeked:
+                    ids.append(first + terms[o])
         elif effect == "reveal_actions":
             if _may_reveal(state, seat):
                 ids.append(base[card])
         elif effect == "steal_card":
             first, hands = base[card], state.hands
-            ids += [first + terms[o] for o in state.others[seat] if hands[o]]
+            for o in state.others[seat]:
+                if hands[o]:
+                    ids.append(first + terms[o])
         elif effect == "redraw":
             if hand is None:  # sorted only for the discards, which are listed in its order
                 hand = sorted(state.hands[seat])
@@ -287,8 +292,13 @@ def _response_cards(state: GolfState, seat: Seat) -> list[str]:
     held = state.cards.paces.intersection(state.hands[seat])  # a hand's cards are all different
     if not held:
         return []
-    cards = sorted(held)
-    return [card for card in cards if _type_unused(state, seat, card)]
+    kind_of, used = state.cards.kind_of, state.pa_used[seat]
+    cards = []
+    for card in sorted(held) if len(held) > 1 else held:  # a loop: asked of every seat a card is played past
+        kind = kind_of[card]
+        if kind not in used and not _waiting(stack, seat, kind):
+            cards.append(card)
+    return cards
 
 
 def _type_unused(state: GolfState, seat: Seat, card: str) -> bool:
@@ -423,8 +433,8 @@ def _advance_response(state: GolfState) -> None:
                 cards = _response_cards(state, seat)
                 if cards:
                     # Its options, as option_ids() lists them: kept for its listing and its move.
-                    base = state.cards.ids.play_base
-                    state.play_offer = (state.moves, seat, hand, len(hand), [base[card] for card in cards])
+                    ids = list(map(state.cards.ids.play_base.__getitem__, cards))
+                    state.play_offer = (state.moves, seat, hand, len(hand), ids)
                     state.phase = RESPOND
                     return
             ask.pop(0)
@@ -490,7 +500,7 @@ def _take_effect(
             state.say(f"Seat {target} has no card to take.")
     elif effect == "redraw":
         assert discard is not None
-        gone = [c for c in discard if c in state.hands[seat]]
+        gone = list(filter(state.hands[seat].__contains__, discard))
         for c in gone:
             state.hands[seat].remove(c)
         state.discard += gone

@@ -30,6 +30,7 @@ House readings where the rule book is silent (the catalog marks the cards' texts
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Mapping, Sequence
 from typing import NamedTuple
 
@@ -73,8 +74,8 @@ class Shot(NamedTuple):
     club: Club
 
 
-def _has(action: Action, name: str) -> bool:
-    return name in action.card.effect_names
+# An Action's half (what measure() takes), read without a comprehension of its own.
+_CARD = operator.attrgetter("card")
 
 
 def _who(by: int | None) -> str:
@@ -119,12 +120,13 @@ def _screen(
     live = list(actions)
     # Rule book, Tips: the Mulligan "can remove negative actions against you after they have been
     # revealed"; the catalog takes it as every Action an opponent (or, with by=anyone, anybody) aimed.
-    for canceller in [a for a in live if _has(a, "cancel_actions")]:
+    for canceller in [a for a in live if "cancel_actions" in a.card.effect_names]:
         if canceller not in live:
             continue
-        anyone = any(
-            e.params.get("by") == "anyone" for e in canceller.card.effects if e.effect == "cancel_actions"
-        )
+        anyone = False
+        for e in canceller.card.effects:  # a loop, not any() of a generator: every Mulligan in play
+            if e.effect == "cancel_actions" and e.params.get("by") == "anyone":
+                anyone = True
         owner = canceller.by if canceller.by is not None else seat
         cancelled = [
             a
@@ -136,7 +138,7 @@ def _screen(
             notes.append(f"{canceller.card.name} cancels {a.card.name} (from {_who(a.by)})")
     # Catalog house assumption for Bad Karma: every other Action aimed at its target goes back to
     # whoever played it. Bad Karma cards do not reflect each other, and nothing is reflected twice.
-    reflectors = [a for a in live if _has(a, "reflect_actions")]
+    reflectors = [a for a in live if "reflect_actions" in a.card.effect_names]
     reflected: list[Action] = []
     if reflectors:
         for a in list(live):
@@ -372,7 +374,9 @@ def resolve_and_line_up(
     Where no Action cancels or reflects, the Actions aimed at a seat are all it gets (none on an
     immune club), and it is measured at once."""
     n = len(clubs)
-    aimed: list[list[ActionHalf]] = [[] for _ in range(n)]
+    aimed: list[list[ActionHalf]] = []
+    for _ in range(n):  # a loop, not a comprehension (a call of its own): every turn
+        aimed.append([])
     where: list[int | None] = [None] * len(plays)
     for index, (half, _by, target) in enumerate(plays):
         does = half.on_shot
@@ -476,7 +480,7 @@ def _routed_table(
         notes = route_notes[seat]
         kept, _reflected, screen_notes = _screen(seat=seat, club=club, actions=landed[seat])
         notes += screen_notes
-        shots.append((measure(distances[seat], club, [a.card for a in kept], notes), notes))
+        shots.append((measure(distances[seat], club, list(map(_CARD, kept)), notes), notes))
     return shots, where
 
 

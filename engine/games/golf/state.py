@@ -351,8 +351,11 @@ class GolfState(State):
         n = self.n
         self.plans = [None] * n
         self.gps = [False] * n
-        self.peeks = [[] for _ in range(n)]
-        self.pa_used = [[] for _ in range(n)]
+        # Filled in a loop, not by comprehensions (a call each): every turn.
+        self.peeks, self.pa_used = [], []
+        for _ in range(n):
+            self.peeks.append([])
+            self.pa_used.append([])
         self.mulligans = []
         modes, hands, said = self.modes, self.hands, self._said
         hole = self.hole + 1
@@ -368,7 +371,7 @@ class GolfState(State):
                 said.append((hole, self.turn, log_words.draws, (seat, len(drawn)), None, None))
         for mode in modes:
             mode.start_turn(self)
-        self.drawn_to = [len(hand) for hand in hands]
+        self.drawn_to = list(map(len, hands))
         self.phase = DRAW
         play_anytime.open_window(self)
 
@@ -508,7 +511,7 @@ class GolfState(State):
         self.plans = [None] * self.n
         for mode in self.modes:
             mode.after_resolution(self, finished)
-        ends_early = self._round_ends_early()
+        ends_early = self._round_ends_early() if self.modes else None  # asked every turn
         if finished:
             self._end_hole(finished)
         elif ends_early is not None:
@@ -589,7 +592,12 @@ class GolfState(State):
     def to_act(self) -> list[Seat]:
         phase = self.phase
         if phase == PLAN:
-            return [seat for seat, plan in enumerate(self.plans) if plan is None]
+            # A loop, not a comprehension (a call of its own): asked before every move of a playout.
+            waiting = []
+            for seat, plan in enumerate(self.plans):
+                if plan is None:
+                    waiting.append(seat)
+            return waiting
         if phase in SEAT_BY_SEAT:
             return [self.order[self.pos % self.n]]
         if phase == RESPOND:
