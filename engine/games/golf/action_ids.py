@@ -204,7 +204,7 @@ def discard_ids(table: IdTable, card: str, rest: Sequence[str], most: int) -> li
     ids: list[int] = []
     for size in range(1, min(most, len(rest)) + 1):
         if size == 1:
-            ids += [first + a for a in digits]
+            ids += map(first.__add__, digits)  # map, not a comprehension (a call of its own)
         elif size == 2:
             ids += [first + a + b * base for a, b in itertools.combinations(digits, 2)]
         elif size == 3:

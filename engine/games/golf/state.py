@@ -470,7 +470,8 @@ class GolfState(State):
                 play_cards += held + [None] * (len(table) - len(held))
         if self.mulligans:
             assert cards.cancel_half is not None
-            plays += [(cards.cancel_half, seat, seat) for seat in self.mulligans]
+            for seat in self.mulligans:
+                plays.append((cards.cancel_half, seat, seat))
         finished: list[int] = []
         reports: list[ShotReport] = []
         self.last_results = reports
