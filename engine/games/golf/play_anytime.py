@@ -315,10 +315,11 @@ def _waiting(stack: list[PlayedCard], seat: Seat, kind: str) -> bool:
     return False
 
 
-def _responders(state: GolfState, player: Seat) -> list[int]:
-    """The seats asked about ``player``'s card, from its left (a fresh list: the window pops it)."""
-    n = state.n
-    return list(_window_order(n, (player + 1) % n)[: n - 1])
+@functools.cache
+def _responders(n: int, player: Seat) -> tuple[int, ...]:
+    """The seats of a table of ``n`` asked about ``player``'s card, from its left (the caller copies
+    it into a list of its own: the window pops it)."""
+    return _window_order(n, (player + 1) % n)[: n - 1]
 
 
 def open_window(state: GolfState) -> None:
@@ -417,7 +418,7 @@ def play_card(state: GolfState, seat: Seat, card: str, target: int | None, disca
     stack.append(
         PlayedCard(seat, card, state.cards.kind_of[card], target, None if discard is None else list(discard))
     )
-    state.ask = _responders(state, seat)
+    state.ask = list(_responders(state.n, seat))
     _advance_response(state)
 
 
@@ -448,7 +449,7 @@ def _advance_response(state: GolfState) -> None:
         else:
             _take_effect(state, top.seat, top.card, top.target, top.discard)
         if state.stack:
-            state.ask = _responders(state, state.stack[-1].seat)
+            state.ask = list(_responders(state.n, state.stack[-1].seat))
             continue
         state.phase = state.return_phase
         if state.phase in SEAT_BY_SEAT:

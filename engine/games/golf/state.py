@@ -364,7 +364,13 @@ class GolfState(State):
             count = self.hand_size - 1 - len(hand)
             for mode in modes:
                 count = mode.draw_count(self, seat, count)
-            drawn = self.take(count)
+            deck = self.deck  # (take() may make a new deck)
+            if 0 < count <= len(deck):  # take()'s common case, inlined: every seat, every turn
+                drawn = deck[-count:]
+                del deck[-count:]
+                drawn.reverse()
+            else:
+                drawn = self.take(count)
             if drawn:
                 hand += drawn
                 said.append((hole, self.turn, log_words.you_draw, (drawn,), drawn, [seat]))
