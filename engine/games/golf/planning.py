@@ -144,7 +144,13 @@ class PlanIds(Listing):
         # How many plans each card adds as an Action (its targets; 0 for a card that is no Action),
         # so the plans are counted by sums over the hand, not per card in Python.
         width = state.plan_widths[seat]
-        clubs, actions = _clubs_and_actions(state, seat, hand)
+        cards = state.cards
+        # _clubs_and_actions(), inlined: every listing.
+        actions = list(filter(cards.actions.__contains__, hand))
+        if state.on_tee[seat] or cards.tee_clubs.isdisjoint(hand):
+            clubs = hand
+        else:
+            clubs = list(itertools.filterfalse(cards.tee_only.__getitem__, hand))
         every = sum(map(width.__getitem__, actions))
         # A Club of the hand: every Action but itself, then the Practice Swing; then the 2-Putt with
         # every Action, or alone with no Action. With every card of the hand a Club (most hands),

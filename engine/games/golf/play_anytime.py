@@ -126,8 +126,14 @@ def option_ids(state: GolfState, seat: Seat, hand: list[str] | None = None) -> l
                 if plans[o] is not None and o not in peeked:
                     ids.append(first + terms[o])
         elif effect == "reveal_actions":
-            if _may_reveal(state, seat):
-                ids.append(base[card])
+            plans, gps = state.plans, state.gps  # _may_reveal(), inlined
+            for o in state.others[seat]:
+                if plans[o] is not None and not gps[o]:
+                    ids.append(base[card])
+                    break
+            else:
+                if _may_reveal(state, seat):  # an Action a mode holds face down
+                    ids.append(base[card])
         elif effect == "steal_card":
             first, hands = base[card], state.hands
             for o in state.others[seat]:

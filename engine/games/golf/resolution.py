@@ -406,7 +406,15 @@ def resolve_and_line_up(
         if halves and club.immune_to_actions:
             _, _, notes = _screen(seat=seat, club=club, actions=list(map(Action, halves)))
             halves = []
-        shots.append((measure(distances[seat], club, halves, notes), notes))
+        # measure() of a Shot no Action reached, without its call: most Shots.
+        shots.append(
+            (
+                measure(distances[seat], club, halves, notes)
+                if halves
+                else _plain_shot(distances[seat], club, notes),
+                notes,
+            )
+        )
     return shots, where
 
 
