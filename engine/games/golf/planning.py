@@ -132,12 +132,25 @@ class PlanIds(Listing):
     """:func:`plan_ids` made one id at a time when asked for (:mod:`engine.games.golf.listings`): the
     number of plans is counted from the hand, and an id is found by walking the Clubs and Actions
     to it, so a move that plays one plan makes one id (a game whose modes add no plans). A listing
-    of its own: a seat with no Play Anytime option to add is given it bare, without a listing of
-    parts around it (one layer less on each of a playout's reads)."""
+    of its own, with the seat's Play Anytime options after its plans (``options``, the caller's, not
+    changed after) when it has some: no listing of parts around it (a layer less on each of a
+    playout's reads)."""
 
-    __slots__ = ("_actions", "_alone", "_clubs", "_per_club", "_rows", "_seat", "_stamp", "_state", "_width")
+    __slots__ = (
+        "_actions",
+        "_alone",
+        "_clubs",
+        "_options",
+        "_per_club",
+        "_plans",
+        "_rows",
+        "_seat",
+        "_stamp",
+        "_state",
+        "_width",
+    )
 
-    def __init__(self, state: GolfState, seat: Seat, hand: list[str]) -> None:
+    def __init__(self, state: GolfState, seat: Seat, hand: list[str], options: Sequence[int] = ()) -> None:
         # Listing's own fields are set here: its parts are this object's walk, its ids made once read.
         self._parts = ()
         self._ids = None
@@ -157,7 +170,9 @@ class PlanIds(Listing):
         # the Actions the Clubs skip are the hand's Actions, as many plans as ``every``.
         per_club = every + width[PLAYER_CARD]
         skipped = every if clubs is hand else sum(map(width.__getitem__, clubs))
-        self._size = per_club * len(clubs) - skipped + (every if actions else 1)
+        self._plans = per_club * len(clubs) - skipped + (every if actions else 1)
+        self._size = self._plans + len(options)
+        self._options = options
         self._alone = 0 if actions else _alone(state, seat)
         self._rows, self._clubs, self._actions = state.plan_rows[seat], clubs, actions
         self._per_club, self._width = per_club, width
@@ -172,6 +187,8 @@ class PlanIds(Listing):
     def __getitem__(self, index: int | slice) -> int | list[int]:
         if type(index) is not int or not 0 <= index < self._size:
             return self.ids()[index]
+        if index >= self._plans:
+            return self._options[index - self._plans]
         # Walked by counts (each Action its number of targets), not by the seat's rows of ids: the
         # one id read is then added up from its terms, and no other row is looked at.
         actions, width, per_club = self._actions, self._width, self._per_club
@@ -215,6 +232,7 @@ class PlanIds(Listing):
         ids = self._ids
         if ids is None:
             ids = self._ids = _walk(self._rows, self._clubs, self._actions, self._alone)
+            ids += self._options
         return ids
 
 

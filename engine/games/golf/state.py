@@ -664,14 +664,11 @@ class GolfState(State):
             # A hundred plans or more, of which a playout plays one: counted, made when asked for.
             hand = sorted(self.hands[seat])
             if not self.modes:
-                # No mode: the plans are a listing of their own (plan_listing's, made here), given
-                # alone without a Play Anytime option (no card of this window in the hand, or none
-                # playable now).
-                plans = planning.PlanIds(self, seat, hand)
+                # No mode: the plans are a listing of their own (plan_listing's, made here), with
+                # the seat's Play Anytime options (none without a card of this window in the hand).
                 if self.cards.planning_play.keys().isdisjoint(hand):
-                    return plans
-                options = play_anytime.option_ids(self, seat, hand)
-                return Listing((plans, options)) if options else plans
+                    return planning.PlanIds(self, seat, hand)
+                return planning.PlanIds(self, seat, hand, play_anytime.option_ids(self, seat, hand))
             parts = [planning.plan_listing(self, seat, hand), play_anytime.option_ids(self, seat, hand)]
             for mode in self.modes:
                 parts.append(self._number_mode_actions(mode.legal_actions(self, seat)))
