@@ -132,7 +132,7 @@ def option_ids(state: GolfState, seat: Seat, hand: list[str] | None = None) -> l
                     ids.append(base[card])
                     break
             else:
-                if _may_reveal(state, seat):  # an Action a mode holds face down
+                if state.modes and _may_reveal(state, seat):  # an Action a mode holds face down
                     ids.append(base[card])
         elif effect == "steal_card":
             first, hands = base[card], state.hands
