@@ -128,6 +128,10 @@ class GolfState(State):
     # The log as written out (read it as ``log``: the lines said since are written out then).
     log_lines: list[LogEntry] = field(default_factory=list, metadata={"key": "log"})
     last_results: list[ShotReport] = field(default_factory=list)
+    # Whether the round is over (the phase is OVER): read before every move of a playout, so a field
+    # rather than a property (a call each time). Set from the phase as the state is built and where
+    # the round ends (_end_round), the one way into OVER; check_invariants holds it to the phase.
+    is_over: bool = field(init=False, default=False)
 
     # Derived from the config, not stored.
     catalog: Catalog = field(init=False)
@@ -173,6 +177,7 @@ class GolfState(State):
     _mode_ids: dict[tuple[tuple[str, type, Any], ...], int] = field(init=False, default_factory=dict)
 
     def __post_init__(self) -> None:
+        self.is_over = self.phase == OVER
         self.catalog = cfg.catalog_of(self.config)
         self.cards = card_table(self.catalog)
         self.names = self.cards.names
@@ -559,6 +564,7 @@ class GolfState(State):
 
     def _end_round(self) -> None:
         self.phase = OVER
+        self.is_over = True
         self.ask, self.stack = [], []
         self.say("The round is over.")
 
@@ -591,10 +597,6 @@ class GolfState(State):
     @property
     def num_players(self) -> int:
         return self.n
-
-    @property
-    def is_over(self) -> bool:
-        return self.phase == OVER
 
     def to_act(self) -> list[Seat]:
         phase = self.phase
@@ -1053,6 +1055,7 @@ class GolfState(State):
         return slots
 
     def check_invariants(self) -> None:
+        assert self.is_over == (self.phase == OVER), "is_over is the phase's"
         places: list[str] = list(self.deck) + list(self.discard)
         for seat in range(self.n):
             places += self.hands[seat] + self.boards[seat] + self.board_actions[seat]
