@@ -54,6 +54,8 @@ class IdTable:
     # A Play Anytime card's id without a target or discard, and what each seat as its target adds.
     play_base: dict[str, int]
     play_target_term: tuple[int, ...]  # by seat
+    # What each card adds as a Dig Through the Bag's discard lowest digit (see discard_ids).
+    discard_term: dict[str, int]
     # The ids of the plans of one Club and one Action, for each way of aiming it (the targets'
     # terms), made as they are first listed: a listing then joins them without adding ints.
     plan_pairs: dict[tuple[int, ...], dict[str, dict[str | None, tuple[int, ...]]]] = field(
@@ -152,6 +154,7 @@ def build_id_table(deck: Sequence[str], player_card: str) -> IdTable:
         plan_limit=(SEATS * k * k) << TAG_BITS,
         play_base={name: (index << TAG_BITS) | PLAY for name, index in slot.items()},
         play_target_term=tuple((k * (seat + 1)) << TAG_BITS for seat in range(SEATS)),
+        discard_term={name: (index + 1) * (k * (SEATS + 1) << TAG_BITS) for name, index in slot.items()},
     )
 
 
@@ -198,13 +201,12 @@ def discard_ids(table: IdTable, card: str, rest: Sequence[str], most: int) -> li
     ``rest`` (``itertools.combinations`` order, as its options are listed)."""
     base = table.k + 1
     # A discard's term: digits (slot + 1, in base k + 1, the first card lowest) above card and target.
-    scale = table.k * (SEATS + 1) << TAG_BITS
     first = (table.slot[card] << TAG_BITS) | PLAY
-    digits = [(table.slot[name] + 1) * scale for name in rest]
+    digits = list(map(table.discard_term.__getitem__, rest))
     ids: list[int] = []
     for size in range(1, min(most, len(rest)) + 1):
         if size == 1:
-            ids += [first + a for a in digits]
+            ids += map(first.__add__, digits)  # map, not a comprehension (a call of its own)
         elif size == 2:
             ids += [first + a + b * base for a, b in itertools.combinations(digits, 2)]
         elif size == 3:

@@ -10,7 +10,7 @@ league's own catalog (a config's ``catalog`` object) gets its own table with eac
 from __future__ import annotations
 
 import functools
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from engine.games.golf.action_ids import IdTable, build_id_table
 from engine.games.golf.cards import PLAYER_CARD, card_names
@@ -57,6 +57,20 @@ class CardTable:
     cancel_half: ActionHalf | None
     # The cards' slots in action ids (engine.games.golf.action_ids).
     ids: IdTable
+    # Per way of aiming (a seat's own targets, every seat: how many of each), how many plans each
+    # card adds as an Action (see widths), made as first asked for.
+    _widths: dict[tuple[int, int], dict[str, int]] = field(default_factory=dict, repr=False)
+
+    def widths(self, own: int, everyone: int) -> dict[str, int]:
+        """Per card (and the Practice Swing), how many plans it adds as the Action of one Club for
+        a seat with ``own`` targets of its own and ``everyone`` seats at the table: its targets, or
+        0 for a card that is no Action (the caller's to read, not to change)."""
+        found = self._widths.get((own, everyone))
+        if found is None:
+            found = self._widths[own, everyone] = dict.fromkeys(self.names, 0)
+            for card in [*self.actions, PLAYER_CARD]:
+                found[card] = own if card in self.aimed_at_self else everyone
+        return found
 
 
 def build_card_table(catalog: Catalog) -> CardTable:

@@ -19,6 +19,7 @@ Both answer exactly what ``action in plan_options(state, seat)`` would.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, overload
 
@@ -99,11 +100,10 @@ def _clubs_and_actions(state: GolfState, seat: Seat, hand: list[str]) -> tuple[l
     Actions, in order."""
     cards = state.cards
     is_action = cards.actions
-    actions = [card for card in hand if card in is_action]  # in the sorted hand's order
+    actions = list(filter(is_action.__contains__, hand))  # in the sorted hand's order, no Python loop
     if state.on_tee[seat] or cards.tee_clubs.isdisjoint(hand):  # most hands hold no Driver
         return hand, actions
-    tee_only = cards.tee_only
-    return [club for club in hand if not tee_only[club]], actions
+    return list(itertools.filterfalse(cards.tee_only.__getitem__, hand)), actions
 
 
 def _alone(state: GolfState, seat: Seat) -> int:
@@ -135,49 +135,50 @@ class PlanIds(Listing):
     """:func:`plan_ids` made one id at a time when asked for (:mod:`engine.games.golf.listings`): the
     number of plans is counted from the hand, and an id is found by walking the Clubs and Actions
     to it, so a move that plays one plan makes one id (a game whose modes add no plans). A listing
-    of its own: a seat with no Play Anytime option to add is given it bare, without a listing of
-    parts around it (one layer less on each of a playout's reads)."""
+    of its own, with the seat's Play Anytime options after its plans (``options``, the caller's, not
+    changed after) when it has some: no listing of parts around it (a layer less on each of a
+    playout's reads)."""
 
     __slots__ = (
         "_actions",
         "_alone",
         "_clubs",
-        "_everyone",
-        "_is_action",
-        "_narrow",
-        "_own",
+        "_options",
         "_per_club",
+        "_plans",
         "_rows",
         "_seat",
         "_stamp",
         "_state",
+        "_width",
     )
 
-    def __init__(self, state: GolfState, seat: Seat, hand: list[str]) -> None:
+    def __init__(self, state: GolfState, seat: Seat, hand: list[str], options: Sequence[int] = ()) -> None:
         # Listing's own fields are set here: its parts are this object's walk, its ids made once read.
         self._parts = ()
         self._ids = None
+        # How many plans each card adds as an Action (its targets; 0 for a card that is no Action),
+        # so the plans are counted by sums over the hand, not per card in Python.
+        width = state.plan_widths[seat]
         cards = state.cards
-        # How many targets an Action has (plan_ids' rows hold one id per target): every seat, or
-        # only its own for those aimed at oneself (``narrow``), counted by set sizes, not per card.
-        own, everyone, narrow = len(state.own_targets[seat]), state.n, cards.aimed_at_self
-        clubs, actions = _clubs_and_actions(state, seat, hand)
-        every = everyone * len(actions) - (everyone - own) * len(narrow.intersection(actions))
-        # A Club of the hand: every Action but itself, then the Practice Swing.
-        per_club = every + (own if PLAYER_CARD in narrow else everyone)
-        # The Clubs that are Actions skip themselves: with every card of the hand a Club (most hands),
-        # those are the Actions, as many plans as ``every``.
-        if clubs is hand:
-            skipped = every
+        # _clubs_and_actions(), inlined: every listing.
+        actions = list(filter(cards.actions.__contains__, hand))
+        if state.on_tee[seat] or cards.tee_clubs.isdisjoint(hand):
+            clubs = hand
         else:
-            clubs_played = cards.actions.intersection(clubs)
-            skipped = everyone * len(clubs_played) - (everyone - own) * len(narrow.intersection(clubs_played))
-        # Then the 2-Putt with every Action, or alone with no Action.
-        self._size = per_club * len(clubs) - skipped + (every if actions else 1)
+            clubs = list(itertools.filterfalse(cards.tee_only.__getitem__, hand))
+        every = sum(map(width.__getitem__, actions))
+        # A Club of the hand: every Action but itself, then the Practice Swing; then the 2-Putt with
+        # every Action, or alone with no Action. With every card of the hand a Club (most hands),
+        # the Actions the Clubs skip are the hand's Actions, as many plans as ``every``.
+        per_club = every + width[PLAYER_CARD]
+        skipped = every if clubs is hand else sum(map(width.__getitem__, clubs))
+        self._plans = per_club * len(clubs) - skipped + (every if actions else 1)
+        self._size = self._plans + len(options)
+        self._options = options
         self._alone = 0 if actions else _alone(state, seat)
         self._rows, self._clubs, self._actions = state.plan_rows[seat], clubs, actions
-        self._per_club, self._own, self._everyone = per_club, own, everyone
-        self._is_action, self._narrow = cards.actions, narrow
+        self._per_club, self._width = per_club, width
         self._state, self._seat, self._stamp = state, seat, state.moves
 
     @overload
@@ -189,51 +190,52 @@ class PlanIds(Listing):
     def __getitem__(self, index: int | slice) -> int | list[int]:
         if type(index) is not int or not 0 <= index < self._size:
             return self.ids()[index]
-        # Walked by counts (an Action has its seat's own targets or everyone), not by the seat's rows
-        # of ids: the one id read is then added up from its terms, and no other row is looked at.
-        actions, per_club, is_action, narrow = self._actions, self._per_club, self._is_action, self._narrow
-        own, everyone = self._own, self._everyone
+        if index >= self._plans:
+            return self._options[index - self._plans]
+        # Walked by counts (each Action its number of targets), not by the seat's rows of ids: the
+        # one id read is then added up from its terms, and no other row is looked at.
+        actions, width, per_club = self._actions, self._width, self._per_club
         for club in self._clubs:
-            size = per_club
-            if club in is_action:
-                size -= own if club in narrow else everyone
+            size = per_club - width[club]
             if index < size:
-                for a in actions:
-                    if a != club:
-                        width = own if a in narrow else everyone
-                        if index < width:
-                            return self._offer(club, a, index)
-                        index -= width
-                return self._offer(club, PLAYER_CARD, index)  # the Practice Swing
+                for action in actions:
+                    if action != club:
+                        if index < width[action]:
+                            break
+                        index -= width[action]
+                else:
+                    action = PLAYER_CARD  # the Practice Swing
+                break
             index -= size
-        if not actions:
-            return self._offer(PLAYER_CARD, None, 0)
-        for a in actions:
-            width = own if a in narrow else everyone
-            if index < width:
-                return self._offer(PLAYER_CARD, a, index)
-            index -= width
-        raise AssertionError("counted plans and listed plans disagree")
+        else:
+            club = PLAYER_CARD
+            for action in actions:
+                if index < width[action]:
+                    break
+                index -= width[action]
+            else:  # no Action in the hand: the 2-Putt alone, aimed at the seat itself
+                return self._offer(club, None, self._seat, self._alone)
+        state = self._state
+        cards = state.cards
+        target = (state.own_targets[self._seat] if action in cards.aimed_at_self else state.everyone)[index]
+        terms = cards.ids
+        action_id = terms.club_term[club] + terms.action_term[action] + terms.target_term[target]
+        # _offer(), inlined: the one id of most listings.
+        state.plan_offer = (action_id, self._stamp, self._seat, (club, action, target, None, None))
+        return action_id
 
-    def _offer(self, club: str, action: str | None, index: int) -> int:
-        """The id of the plan of ``club`` and ``action`` at its ``index``-th target (the sum of its
-        terms, as the seat's rows hold it), told to the state with the move it was listed at: a
+    def _offer(self, club: str, action: str | None, target: int, action_id: int) -> int:
+        """``action_id``, the id of this plan, told to the state with the move it was listed at: a
         playout reads one id and plays it at once, and the state then makes the plan it names
         without reading it back and checking it again (GolfState.plan_offer)."""
-        state, seat = self._state, self._seat
-        if action is None:  # the 2-Putt alone, aimed at the seat itself
-            target, action_id = seat, self._alone
-        else:
-            target = (state.own_targets[seat] if action in self._narrow else state.everyone)[index]
-            table = state.cards.ids
-            action_id = table.club_term[club] + table.action_term[action] + table.target_term[target]
-        state.plan_offer = (action_id, self._stamp, seat, (club, action, target, None, None))
+        self._state.plan_offer = (action_id, self._stamp, self._seat, (club, action, target, None, None))
         return action_id
 
     def ids(self) -> list[int]:
         ids = self._ids
         if ids is None:
             ids = self._ids = _walk(self._rows, self._clubs, self._actions, self._alone)
+            ids += self._options
         return ids
 
 

@@ -103,29 +103,42 @@ def option_ids(state: GolfState, seat: Seat, hand: list[str] | None = None) -> l
     base = table.play_base
     phase = state.phase
     if phase == RESPOND:
-        return [base[card] for card in _response_cards(state, seat)]
+        return list(map(base.__getitem__, _response_cards(state, seat)))
     # _playable_cards() and _targets() in one walk, each target written as its id's term at once:
     # a window finds the options of every seat it asks this way, about once per move of a playout.
     effects = state.cards.resolution_play if phase == REVEALED else state.cards.planning_play
     held = effects.keys() & (state.hands[seat] if hand is None else hand)
     if not held:
         return []
-    typed = bool(state.pa_used[seat] or state.stack)
+    used, stack = state.pa_used[seat], state.stack
     terms = table.play_target_term
     ids: list[int] = []
     for card in sorted(held) if len(held) > 1 else held:
-        if typed and not _type_unused(state, seat, card):
-            continue
+        if used or stack:  # _type_unused(), inlined: asked of every card of every seat a window asks
+            kind = state.cards.kind_of[card]
+            if kind in used or (stack and _waiting(stack, seat, kind)):
+                continue
         effect = effects[card]
+        # (Loops, not comprehensions, which are calls of their own: every seat a window asks.)
         if effect == "peek_club":
             first, peeked, plans = base[card], state.peeks[seat], state.plans
-            ids += [first + terms[o] for o in state.others[seat] if plans[o] is not None and o not in peeked]
+            for o in state.others[seat]:
+                if plans[o] is not None and o not in peeked:
+                    ids.append(first + terms[o])
         elif effect == "reveal_actions":
-            if _may_reveal(state, seat):
-                ids.append(base[card])
+            plans, gps = state.plans, state.gps  # _may_reveal(), inlined
+            for o in state.others[seat]:
+                if plans[o] is not None and not gps[o]:
+                    ids.append(base[card])
+                    break
+            else:
+                if state.modes and _may_reveal(state, seat):  # an Action a mode holds face down
+                    ids.append(base[card])
         elif effect == "steal_card":
             first, hands = base[card], state.hands
-            ids += [first + terms[o] for o in state.others[seat] if hands[o]]
+            for o in state.others[seat]:
+                if hands[o]:
+                    ids.append(first + terms[o])
         elif effect == "redraw":
             if hand is None:  # sorted only for the discards, which are listed in its order
                 hand = sorted(state.hands[seat])
@@ -254,7 +267,8 @@ def _may_reveal(state: GolfState, seat: Seat) -> bool:
     for o in state.others[seat]:
         if plans[o] is not None and not gps[o]:
             return True
-    return any(mode.face_down_actions(state) for mode in state.modes)
+    # (No generator made for a table without modes: every Course GPS holder a window asks gets here.)
+    return bool(state.modes) and any(mode.face_down_actions(state) for mode in state.modes)
 
 
 def _aimed_at(state: GolfState, seat: Seat) -> bool:
@@ -271,7 +285,9 @@ def _aimed_at(state: GolfState, seat: Seat) -> bool:
             )
         ):
             return True
-    return any(played.target == seat for mode in state.modes for played in mode.table_actions(state))
+    return bool(state.modes) and any(
+        played.target == seat for mode in state.modes for played in mode.table_actions(state)
+    )
 
 
 def _response_cards(state: GolfState, seat: Seat) -> list[str]:
@@ -279,29 +295,37 @@ def _response_cards(state: GolfState, seat: Seat) -> list[str]:
     stack = state.stack
     if not stack or stack[-1].seat == seat:
         return []
-    paces = state.cards.paces
-    cards = [card for card in state.hands[seat] if card in paces]
-    if not cards:
-        return cards
-    cards.sort()
-    return [card for card in cards if _type_unused(state, seat, card)]
+    held = state.cards.paces.intersection(state.hands[seat])  # a hand's cards are all different
+    if not held:
+        return []
+    kind_of, used = state.cards.kind_of, state.pa_used[seat]
+    cards = []
+    for card in sorted(held) if len(held) > 1 else held:  # a loop: asked of every seat a card is played past
+        kind = kind_of[card]
+        if kind not in used and not _waiting(stack, seat, kind):
+            cards.append(card)
+    return cards
 
 
 def _type_unused(state: GolfState, seat: Seat, card: str) -> bool:
     """Whether ``seat`` has neither played ``card``'s Play Anytime type this turn nor has one waiting."""
     kind = state.cards.kind_of[card]
-    if kind in state.pa_used[seat]:
-        return False
-    for entry in state.stack:  # noqa: SIM110  (a loop, not all() of a generator: asked of every card a window sees)
+    return kind not in state.pa_used[seat] and not _waiting(state.stack, seat, kind)
+
+
+def _waiting(stack: list[PlayedCard], seat: Seat, kind: str) -> bool:
+    """Whether ``seat`` has a card of the Play Anytime type ``kind`` waiting on ``stack``."""
+    for entry in stack:  # noqa: SIM110  (a loop, not any() of a generator: asked of every card a window sees)
         if entry.seat == seat and entry.action == kind:
-            return False
-    return True
+            return True
+    return False
 
 
-def _responders(state: GolfState, player: Seat) -> list[int]:
-    """The seats asked about ``player``'s card, from its left (a fresh list: the window pops it)."""
-    n = state.n
-    return list(_window_order(n, (player + 1) % n)[: n - 1])
+@functools.cache
+def _responders(n: int, player: Seat) -> tuple[int, ...]:
+    """The seats of a table of ``n`` asked about ``player``'s card, from its left (the caller copies
+    it into a list of its own: the window pops it)."""
+    return _window_order(n, (player + 1) % n)[: n - 1]
 
 
 def open_window(state: GolfState) -> None:
@@ -400,7 +424,7 @@ def play_card(state: GolfState, seat: Seat, card: str, target: int | None, disca
     stack.append(
         PlayedCard(seat, card, state.cards.kind_of[card], target, None if discard is None else list(discard))
     )
-    state.ask = _responders(state, seat)
+    state.ask = list(_responders(state.n, seat))
     _advance_response(state)
 
 
@@ -416,8 +440,8 @@ def _advance_response(state: GolfState) -> None:
                 cards = _response_cards(state, seat)
                 if cards:
                     # Its options, as option_ids() lists them: kept for its listing and its move.
-                    base = state.cards.ids.play_base
-                    state.play_offer = (state.moves, seat, hand, len(hand), [base[card] for card in cards])
+                    ids = list(map(state.cards.ids.play_base.__getitem__, cards))
+                    state.play_offer = (state.moves, seat, hand, len(hand), ids)
                     state.phase = RESPOND
                     return
             ask.pop(0)
@@ -431,7 +455,7 @@ def _advance_response(state: GolfState) -> None:
         else:
             _take_effect(state, top.seat, top.card, top.target, top.discard)
         if state.stack:
-            state.ask = _responders(state, state.stack[-1].seat)
+            state.ask = list(_responders(state.n, state.stack[-1].seat))
             continue
         state.phase = state.return_phase
         if state.phase in SEAT_BY_SEAT:
@@ -483,7 +507,7 @@ def _take_effect(
             state.say(f"Seat {target} has no card to take.")
     elif effect == "redraw":
         assert discard is not None
-        gone = [c for c in discard if c in state.hands[seat]]
+        gone = list(filter(state.hands[seat].__contains__, discard))
         for c in gone:
             state.hands[seat].remove(c)
         state.discard += gone

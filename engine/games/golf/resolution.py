@@ -30,6 +30,8 @@ House readings where the rule book is silent (the catalog marks the cards' texts
 
 from __future__ import annotations
 
+import itertools
+import operator
 from collections.abc import Mapping, Sequence
 from typing import NamedTuple
 
@@ -73,8 +75,10 @@ class Shot(NamedTuple):
     club: Club
 
 
-def _has(action: Action, name: str) -> bool:
-    return name in action.card.effect_names
+# An Action's half (what measure() takes), read without a comprehension of its own.
+_CARD = operator.attrgetter("card")
+_NAME = operator.attrgetter("name")
+_CARD_NAME = operator.attrgetter("card.name")
 
 
 def _who(by: int | None) -> str:
@@ -110,33 +114,43 @@ def _screen(
     else:
         # Rule book, Putter Attributes: "2-Putt and Perfect Putt are immune to ALL Action cards
         # (this includes Lucky Bounce and Bad Karma)."
-        ignored = [a for a in actions if a.card.on_shot.acts]
+        ignored = []
+        for a in actions:  # (loops and map, not comprehensions, in this module: every turn's Shots)
+            if a.card.on_shot.acts:
+                ignored.append(a)
         if ignored:
-            names = ", ".join(a.card.name for a in ignored)
+            names = ", ".join(map(_CARD_NAME, ignored))
             verb = "has" if len(ignored) == 1 else "have"
             notes.append(f"{club.name} is immune to all Action cards: {names} {verb} no effect")
         return [], [], notes
     live = list(actions)
     # Rule book, Tips: the Mulligan "can remove negative actions against you after they have been
     # revealed"; the catalog takes it as every Action an opponent (or, with by=anyone, anybody) aimed.
-    for canceller in [a for a in live if _has(a, "cancel_actions")]:
+    cancellers = []
+    for a in live:
+        if "cancel_actions" in a.card.effect_names:
+            cancellers.append(a)
+    for canceller in cancellers:
         if canceller not in live:
             continue
-        anyone = any(
-            e.params.get("by") == "anyone" for e in canceller.card.effects if e.effect == "cancel_actions"
-        )
+        anyone = False
+        for e in canceller.card.effects:  # a loop, not any() of a generator: every Mulligan in play
+            if e.effect == "cancel_actions" and e.params.get("by") == "anyone":
+                anyone = True
         owner = canceller.by if canceller.by is not None else seat
-        cancelled = [
-            a
-            for a in live
-            if a is not canceller and a.card.on_shot.acts and (anyone or a.by is None or a.by != owner)
-        ]
+        cancelled = []
+        for a in live:
+            if a is not canceller and a.card.on_shot.acts and (anyone or a.by is None or a.by != owner):
+                cancelled.append(a)
         for a in cancelled:
             live.remove(a)
             notes.append(f"{canceller.card.name} cancels {a.card.name} (from {_who(a.by)})")
     # Catalog house assumption for Bad Karma: every other Action aimed at its target goes back to
     # whoever played it. Bad Karma cards do not reflect each other, and nothing is reflected twice.
-    reflectors = [a for a in live if _has(a, "reflect_actions")]
+    reflectors = []
+    for a in live:
+        if "reflect_actions" in a.card.effect_names:
+            reflectors.append(a)
     reflected: list[Action] = []
     if reflectors:
         for a in list(live):
@@ -229,7 +243,7 @@ def measure(distance_to_hole: int, club: Club, halves: Sequence[ActionHalf], not
     if club.fixed_distance:
         # Rule book, Putter Attributes: "The distance for the 1-Putt card can't be changed by any
         # Action ... Water's halving effect will be canceled, but the 1-stroke penalty will still be applied."
-        ignored = [half.name for half in halvers + adders + snappers]
+        ignored = list(map(_NAME, halvers + adders + snappers))
         if ignored:
             kept = " (its penalty strokes still count)" if penalty else ""
             notes.append(f"the {club.name}'s distance cannot change: {', '.join(ignored)} ignored{kept}")
@@ -238,7 +252,7 @@ def measure(distance_to_hole: int, club: Club, halves: Sequence[ActionHalf], not
         # Rule book, Half Distance: "If more than one Half Distance action is played on a Club, the
         # distance is only halved once" and "the Half Distance effect always happens first".
         yards = club.half_yards
-        names = " and ".join(half.name for half in halvers)
+        names = " and ".join(map(_NAME, halvers))
         notes.append(f"{names} halve{'s' if len(halvers) == 1 else ''} the {club.name} to {yards} yd")
     for half in adders:
         for change in half.on_shot.yards:
@@ -270,7 +284,7 @@ def measure(distance_to_hole: int, club: Club, halves: Sequence[ActionHalf], not
             f"the {club.name} is not a finishing club: the ball stops {new_distance} yd from the hole"
         )
     if preventers and not club.putter:
-        names = ", ".join(half.name for half in preventers)
+        names = ", ".join(map(_NAME, preventers))
         notes.append(f"{names} only stops putters: no effect on the {club.name}")
     notes.append(f"{club.name}: {yards} yd, {new_distance} yd to the hole")
     if penalty:
@@ -298,11 +312,11 @@ def _plain_shot(distance_to_hole: int, club: Club, notes: list[str]) -> Measured
 
 
 def _penalty_notes(halves: Sequence[ActionHalf]) -> list[str]:
-    return [
-        f"{half.name} +{strokes} stroke{'s' if strokes != 1 else ''}"
-        for half in halves
-        for strokes in half.on_shot.strokes
-    ]
+    notes = []
+    for half in halves:
+        for strokes in half.on_shot.strokes:
+            notes.append(f"{half.name} +{strokes} stroke{'s' if strokes != 1 else ''}")
+    return notes
 
 
 def route_actions(
@@ -372,7 +386,9 @@ def resolve_and_line_up(
     Where no Action cancels or reflects, the Actions aimed at a seat are all it gets (none on an
     immune club), and it is measured at once."""
     n = len(clubs)
-    aimed: list[list[ActionHalf]] = [[] for _ in range(n)]
+    aimed: list[list[ActionHalf]] = []
+    for _ in range(n):  # a loop, not a comprehension (a call of its own): every turn
+        aimed.append([])
     where: list[int | None] = [None] * len(plays)
     for index, (half, _by, target) in enumerate(plays):
         does = half.on_shot
@@ -388,9 +404,17 @@ def resolve_and_line_up(
         notes: list[str] = []
         halves = aimed[seat]
         if halves and club.immune_to_actions:
-            _, _, notes = _screen(seat=seat, club=club, actions=[Action(half) for half in halves])
+            _, _, notes = _screen(seat=seat, club=club, actions=list(map(Action, halves)))
             halves = []
-        shots.append((measure(distances[seat], club, halves, notes), notes))
+        # measure() of a Shot no Action reached, without its call: most Shots.
+        shots.append(
+            (
+                measure(distances[seat], club, halves, notes)
+                if halves
+                else _plain_shot(distances[seat], club, notes),
+                notes,
+            )
+        )
     return shots, where
 
 
@@ -440,16 +464,21 @@ def _routed_table(
     Actions are screened (:func:`route_actions`, seat by seat), where each play ends up is noted as
     it is routed (:func:`lined_up`), and each Shot is measured from what landed on it."""
     n = len(clubs)
-    actions = [Action(*play) for play in plays]
-    by_target: list[list[Action]] = [[] for _ in range(n)]
-    for a in actions:
+    actions = list(itertools.starmap(Action, plays))
+    by_target: list[list[Action]] = []
+    landed: list[list[Action]] = []
+    route_notes: list[list[str]] = []
+    for _ in range(n):
+        by_target.append([])
+        landed.append([])
+        route_notes.append([])
+    number: dict[int, int] = {}
+    for index, a in enumerate(actions):
         if a.target is None or not 0 <= a.target < n:
             raise ValueError(f"{a.card.name} targets {a.target!r}, not one of the seats {list(range(n))}")
         by_target[a.target].append(a)
-    number = {id(action): index for index, action in enumerate(actions)}
+        number[id(a)] = index
     where: list[int | None] = [None] * len(plays)
-    landed: list[list[Action]] = [[] for _ in range(n)]
-    route_notes: list[list[str]] = [[] for _ in range(n)]
     for seat, aimed in enumerate(by_target):
         if not aimed:
             continue
@@ -476,7 +505,7 @@ def _routed_table(
         notes = route_notes[seat]
         kept, _reflected, screen_notes = _screen(seat=seat, club=club, actions=landed[seat])
         notes += screen_notes
-        shots.append((measure(distances[seat], club, [a.card for a in kept], notes), notes))
+        shots.append((measure(distances[seat], club, list(map(_CARD, kept)), notes), notes))
     return shots, where
 
 

@@ -128,6 +128,10 @@ class GolfState(State):
     # The log as written out (read it as ``log``: the lines said since are written out then).
     log_lines: list[LogEntry] = field(default_factory=list, metadata={"key": "log"})
     last_results: list[ShotReport] = field(default_factory=list)
+    # Whether the round is over (the phase is OVER): read before every move of a playout, so a field
+    # rather than a property (a call each time). Set from the phase as the state is built and where
+    # the round ends (_end_round), the one way into OVER; check_invariants holds it to the phase.
+    is_over: bool = field(init=False, default=False)
 
     # Derived from the config, not stored.
     catalog: Catalog = field(init=False)
@@ -156,6 +160,8 @@ class GolfState(State):
     everyone_terms: tuple[int, ...] = field(init=False)
     # Per seat, the ids of its plans by Club and Action (action_ids.IdTable.seat_pair_ids).
     plan_rows: list[dict[str, dict[str | None, tuple[int, ...]]]] = field(init=False)
+    # Per seat, how many plans each card adds as an Action (CardTable.widths).
+    plan_widths: list[dict[str, int]] = field(init=False)
     _phase_owners: dict[str, Mode] = field(init=False)
     _appliers: dict[str, Mode] = field(init=False)
     # Lines said and not yet written out (see say).
@@ -171,6 +177,7 @@ class GolfState(State):
     _mode_ids: dict[tuple[tuple[str, type, Any], ...], int] = field(init=False, default_factory=dict)
 
     def __post_init__(self) -> None:
+        self.is_over = self.phase == OVER
         self.catalog = cfg.catalog_of(self.config)
         self.cards = card_table(self.catalog)
         self.names = self.cards.names
@@ -201,6 +208,7 @@ class GolfState(State):
             self.cards.ids.seat_pair_ids(self.everyone_terms, own, self.cards.aimed_at_self)
             for own in self.own_target_terms
         ]
+        self.plan_widths = [self.cards.widths(len(own), self.n) for own in self.own_targets]
 
     @classmethod
     def new_game(cls, config: JSON, seed: int) -> GolfState:
@@ -348,8 +356,11 @@ class GolfState(State):
         n = self.n
         self.plans = [None] * n
         self.gps = [False] * n
-        self.peeks = [[] for _ in range(n)]
-        self.pa_used = [[] for _ in range(n)]
+        # Filled in a loop, not by comprehensions (a call each): every turn.
+        self.peeks, self.pa_used = [], []
+        for _ in range(n):
+            self.peeks.append([])
+            self.pa_used.append([])
         self.mulligans = []
         modes, hands, said = self.modes, self.hands, self._said
         hole = self.hole + 1
@@ -358,14 +369,20 @@ class GolfState(State):
             count = self.hand_size - 1 - len(hand)
             for mode in modes:
                 count = mode.draw_count(self, seat, count)
-            drawn = self.take(count)
+            deck = self.deck  # (take() may make a new deck)
+            if 0 < count <= len(deck):  # take()'s common case, inlined: every seat, every turn
+                drawn = deck[-count:]
+                del deck[-count:]
+                drawn.reverse()
+            else:
+                drawn = self.take(count)
             if drawn:
                 hand += drawn
                 said.append((hole, self.turn, log_words.you_draw, (drawn,), drawn, [seat]))
                 said.append((hole, self.turn, log_words.draws, (seat, len(drawn)), None, None))
         for mode in modes:
             mode.start_turn(self)
-        self.drawn_to = [len(hand) for hand in hands]
+        self.drawn_to = list(map(len, hands))
         self.phase = DRAW
         play_anytime.open_window(self)
 
@@ -464,7 +481,8 @@ class GolfState(State):
                 play_cards += held + [None] * (len(table) - len(held))
         if self.mulligans:
             assert cards.cancel_half is not None
-            plays += [(cards.cancel_half, seat, seat) for seat in self.mulligans]
+            for seat in self.mulligans:
+                plays.append((cards.cancel_half, seat, seat))
         finished: list[int] = []
         reports: list[ShotReport] = []
         self.last_results = reports
@@ -505,7 +523,7 @@ class GolfState(State):
         self.plans = [None] * self.n
         for mode in self.modes:
             mode.after_resolution(self, finished)
-        ends_early = self._round_ends_early()
+        ends_early = self._round_ends_early() if self.modes else None  # asked every turn
         if finished:
             self._end_hole(finished)
         elif ends_early is not None:
@@ -546,6 +564,7 @@ class GolfState(State):
 
     def _end_round(self) -> None:
         self.phase = OVER
+        self.is_over = True
         self.ask, self.stack = [], []
         self.say("The round is over.")
 
@@ -579,14 +598,15 @@ class GolfState(State):
     def num_players(self) -> int:
         return self.n
 
-    @property
-    def is_over(self) -> bool:
-        return self.phase == OVER
-
     def to_act(self) -> list[Seat]:
         phase = self.phase
         if phase == PLAN:
-            return [seat for seat, plan in enumerate(self.plans) if plan is None]
+            # A loop, not a comprehension (a call of its own): asked before every move of a playout.
+            waiting = []
+            for seat, plan in enumerate(self.plans):
+                if plan is None:
+                    waiting.append(seat)
+            return waiting
         if phase in SEAT_BY_SEAT:
             return [self.order[self.pos % self.n]]
         if phase == RESPOND:
@@ -645,12 +665,13 @@ class GolfState(State):
         if phase == PLAN:
             # A hundred plans or more, of which a playout plays one: counted, made when asked for.
             hand = sorted(self.hands[seat])
-            plans = planning.plan_listing(self, seat, hand)
-            if not self.modes and self.cards.planning_play.keys().isdisjoint(hand):
-                # No Play Anytime card of this window in the hand (most plans), no mode: the plans
-                # alone, a listing of their own (plan_listing is a PlanIds without a mode's plans).
-                return plans
-            parts = [plans, play_anytime.option_ids(self, seat, hand)]
+            if not self.modes:
+                # No mode: the plans are a listing of their own (plan_listing's, made here), with
+                # the seat's Play Anytime options (none without a card of this window in the hand).
+                if self.cards.planning_play.keys().isdisjoint(hand):
+                    return planning.PlanIds(self, seat, hand)
+                return planning.PlanIds(self, seat, hand, play_anytime.option_ids(self, seat, hand))
+            parts = [planning.plan_listing(self, seat, hand), play_anytime.option_ids(self, seat, hand)]
             for mode in self.modes:
                 parts.append(self._number_mode_actions(mode.legal_actions(self, seat)))
             return Listing(parts)
@@ -1034,6 +1055,7 @@ class GolfState(State):
         return slots
 
     def check_invariants(self) -> None:
+        assert self.is_over == (self.phase == OVER), "is_over is the phase's"
         places: list[str] = list(self.deck) + list(self.discard)
         for seat in range(self.n):
             places += self.hands[seat] + self.boards[seat] + self.board_actions[seat]

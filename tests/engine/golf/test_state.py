@@ -179,3 +179,25 @@ def test_the_log_holds_every_line_said_in_order_with_the_cards_each_names() -> N
     assert seen == [e.text for e in state.log if e.to is None or 0 in e.to][-len(seen) :]
     again = GAME.state_from_json(json.loads(json.dumps(state.to_json())))
     assert again.log == state.log
+
+
+@pytest.mark.parametrize(
+    "config", [{}, {"players": 2, "holes": 3}, {"holes": 18, "decide_after_nine": True, "turn_cap": 4}]
+)
+def test_is_over_is_the_phases_after_every_move_and_when_stored(config: dict[str, object]) -> None:
+    """GolfState.is_over is a field (a playout reads it before every move), kept where the round
+    ends: it is ``phase == "over"`` after every move of seeded playouts, and in a stored copy."""
+    rng = random.Random(3)
+    for seed in range(4):
+        state = GAME.new_state(config, seed)
+        moves = 0
+        while True:
+            assert state.is_over == (state.phase == "over")
+            if moves % 40 == 0 or state.is_over:
+                copy = type(state).from_json(json.loads(json.dumps(state.to_json())))
+                assert copy.is_over == state.is_over == (copy.phase == "over")
+            if state.is_over:
+                break
+            seat = state.to_act()[0]
+            state.apply_id(seat, rng.choice(state.legal_action_ids(seat)))
+            moves += 1
