@@ -110,11 +110,6 @@ def record_from_json(cls: type[R], data: Mapping[str, Any], **given: Any) -> R:
     return cls(**values)
 
 
-def _read(hint: Any, value: Any) -> Any:
-    """``value`` (JSON data) read as a ``hint``, sharing nothing with it."""
-    return _reader(hint)(value)
-
-
 def _as_stored(value: Any) -> Any:
     """A value of no record type: itself where it is an immutable scalar, else a deep copy."""
     return value if type(value) in _ATOMS else copy.deepcopy(value)

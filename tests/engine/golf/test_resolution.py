@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import copy
 import json
+from collections.abc import Sequence
 from importlib import resources
 from typing import Any
 
@@ -317,6 +318,26 @@ def table_actions(plays: list[tuple[str, int | None, int]], size: int) -> list[A
     ]
 
 
+def table_resolved(
+    table: list[tuple[str, int]], plays: list[tuple[str, int | None, int]]
+) -> tuple[list[Action], list[Club], dict[int, ShotResult]]:
+    """The table's Actions and Clubs, and each seat's Shot as resolve_turn resolves it."""
+    actions = table_actions(plays, len(table))
+    clubs = [CATALOG.clubs[club] for club, _ in table]
+    shots = {seat: Shot(distance, clubs[seat]) for seat, (_, distance) in enumerate(table)}
+    return actions, clubs, resolve_turn(shots=shots, actions=actions, catalog=CATALOG)
+
+
+def assert_shots_are(measured: Sequence[tuple[Any, Sequence[str]]], expected: dict[int, ShotResult]) -> None:
+    """Every seat's Shot (yards, distance, strokes, finished, penalty, discarded) and notes, as the
+    engine's table resolves them, are resolve_turn's."""
+    for seat, ((yards, distance, strokes, finished, penalty, discarded), notes) in enumerate(measured):
+        result = expected[seat]
+        assert (yards, distance, strokes, finished) == numbers(result)
+        assert (penalty, discarded) == (result.penalty_strokes, result.club_discarded)
+        assert tuple(notes) == result.notes
+
+
 @settings(max_examples=300, deadline=None)
 @given(
     table=st.lists(st.sampled_from(CLUBS), min_size=2, max_size=4),
@@ -354,17 +375,9 @@ def test_property_a_whole_table_resolves_as_resolve_turn_does(
 ) -> None:
     # The engine's turn resolves seats 0.. at once (resolve_table), with a shortcut where nothing
     # cancels or reflects: every Shot and every note as resolve_turn has them.
-    size = len(table)
-    actions = table_actions(plays, size)
-    clubs = [CATALOG.clubs[club] for club, _ in table]
-    shots = {seat: Shot(distance, clubs[seat]) for seat, (_, distance) in enumerate(table)}
-    expected = resolve_turn(shots=shots, actions=actions, catalog=CATALOG)
+    actions, clubs, expected = table_resolved(table, plays)
     measured = resolve_table(clubs, [distance for _, distance in table], actions)
-    for seat, ((yards, distance, strokes, finished, penalty, discarded), notes) in enumerate(measured):
-        result = expected[seat]
-        assert (yards, distance, strokes, finished) == numbers(result)
-        assert (penalty, discarded) == (result.penalty_strokes, result.club_discarded)
-        assert tuple(notes) == result.notes
+    assert_shots_are(measured, expected)
 
 
 @settings(max_examples=300, deadline=None)
@@ -401,15 +414,7 @@ def test_property_a_table_resolved_and_lined_up_at_once_is_both_alone(
 ) -> None:
     # The engine's CLEANUP routes the Actions once for the Shots and the boards: the same Shots,
     # notes and boards as resolve_turn and lined_up each give on their own.
-    size = len(table)
-    actions = table_actions(plays, size)
-    clubs = [CATALOG.clubs[club] for club, _ in table]
-    shots = {seat: Shot(distance, clubs[seat]) for seat, (_, distance) in enumerate(table)}
-    expected = resolve_turn(shots=shots, actions=actions, catalog=CATALOG)
+    actions, clubs, expected = table_resolved(table, plays)
     measured, where = resolve_and_line_up(clubs, [distance for _, distance in table], actions)
     assert where == lined_up(clubs, actions)
-    for seat, ((yards, distance, strokes, finished, penalty, discarded), notes) in enumerate(measured):
-        result = expected[seat]
-        assert (yards, distance, strokes, finished) == numbers(result)
-        assert (penalty, discarded) == (result.penalty_strokes, result.club_discarded)
-        assert tuple(notes) == result.notes
+    assert_shots_are(measured, expected)
