@@ -34,6 +34,7 @@ from games.models import CompetitionState, League, LeagueEntry
 from games.selectors.leagues import (
     ladder_position,
     ladder_rows,
+    league_found,
     league_games,
     league_rating_system,
     league_seasons,
@@ -47,6 +48,14 @@ from games.services.players import player_for_user
 
 def _league(pk: int) -> League:
     league = leagues_with_counts().prefetch_related("seasons").filter(pk=pk).first()
+    if league is None:
+        raise NotFound(f"no league {pk}")
+    return league
+
+
+def _league_only(pk: int) -> League:
+    """The league for a read of what is under it (its games, its seasons): its counts unread."""
+    league = league_found(pk)
     if league is None:
         raise NotFound(f"no league {pk}")
     return league
@@ -260,7 +269,7 @@ class LeagueGamesView(generics.ListAPIView):
     pagination_class = KeysetPagination
 
     def get_queryset(self) -> Any:
-        return league_games(_league(self.kwargs["pk"]))
+        return league_games(_league_only(self.kwargs["pk"]))
 
 
 class LeagueSeasonsView(generics.ListAPIView):
@@ -271,4 +280,4 @@ class LeagueSeasonsView(generics.ListAPIView):
     filter_backends: list[Any] = []
 
     def get_queryset(self) -> Any:
-        return league_seasons(_league(self.kwargs["pk"]))
+        return league_seasons(_league_only(self.kwargs["pk"]))

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, cast
 
-from django.db.models import IntegerField, OuterRef, Prefetch, QuerySet, Subquery
+from django.db.models import OuterRef, Prefetch, QuerySet
 
 from games.models import Entry, GameStatus, Match, MatchGame, Round, Seat, Tournament
 from games.scheduling.elimination import Seed, WinnerOf, advance
@@ -23,6 +23,7 @@ from games.scheduling.scoring import (
     match_result,
 )
 from games.scheduling.standings import EntryInfo, standings_from_results, tournament_bracket
+from games.selectors.counts import count_of
 
 
 def entry_infos(tournament: Tournament) -> list[EntryInfo]:
@@ -152,22 +153,11 @@ def tournaments_with_progress() -> QuerySet[Tournament]:
     """Tournaments with their organiser, entry count and games played so far (one query)."""
     games = MatchGame.objects.filter(match__round__tournament=OuterRef("pk"))
     return Tournament.objects.select_related("organiser__competitor").annotate(
-        entry_count=_count(Entry.objects.filter(tournament=OuterRef("pk"))),
-        games_total=_count(games),
-        games_finished=_count(games.filter(game__status=GameStatus.FINISHED)),
-        rounds_finished=_count(Round.objects.filter(tournament=OuterRef("pk"), finished=True)),
+        entry_count=count_of(Entry.objects.filter(tournament=OuterRef("pk"))),
+        games_total=count_of(games),
+        games_finished=count_of(games.filter(game__status=GameStatus.FINISHED)),
+        rounds_finished=count_of(Round.objects.filter(tournament=OuterRef("pk"), finished=True)),
     )
-
-
-class _SubqueryCount(Subquery):
-    """``(SELECT COUNT(*) FROM (subquery))``: a count per outer row without joining the rows in."""
-
-    template = "(SELECT COUNT(*) FROM (%(subquery)s) _counted)"
-    output_field = IntegerField()
-
-
-def _count(rows: QuerySet[Any]) -> _SubqueryCount:
-    return _SubqueryCount(rows.order_by().values("pk"))
 
 
 def tournaments_with_games_played() -> QuerySet[Tournament]:
@@ -176,7 +166,7 @@ def tournaments_with_games_played() -> QuerySet[Tournament]:
     games = MatchGame.objects.filter(
         match__round__tournament=OuterRef("pk"), game__status__in=[GameStatus.FINISHED, GameStatus.ABORTED]
     )
-    return tournaments_with_progress().annotate(games_played=_count(games))
+    return tournaments_with_progress().annotate(games_played=count_of(games))
 
 
 def tournament_match_format(tournament: Tournament) -> dict[str, Any]:
