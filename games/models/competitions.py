@@ -185,6 +185,8 @@ class LeagueGame(models.Model):
 
     class Meta:
         ordering = ["league", "id"]
+        # A league's games newest first, a page at a time, without sorting all of them.
+        indexes = [models.Index(fields=["league", "-game"], name="league_games_newest")]
 
 
 class Tournament(Competition):

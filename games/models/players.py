@@ -55,6 +55,8 @@ class Bot(models.Model):
                 name="one_builtin_bot_per_engine_bot",
             )
         ]
+        # The bot list's order (games.selectors.bots.bots_listed): a page is read off the index.
+        indexes = [models.Index(fields=["game_id", "engine_bot", "id"], name="bot_list")]
 
     def __str__(self) -> str:
         return f"{self.competitor.name} ({self.game_id})"

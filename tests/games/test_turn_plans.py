@@ -10,17 +10,14 @@ the bench's data). These tests make those statistics, then ask PostgreSQL how it
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-from typing import Any
-
 import pytest
 from django.db import connection
-from django.test.utils import CaptureQueriesContext
 
 from games.models import Competitor, Game, GameStatus, Player, Seat
 from games.selectors.games import turn_signature, turns_waiting, turns_waiting_count
 from tests.games.factories import PlayerFactory
 from tests.games.helpers import postgres_only
+from tests.games.plans import analyze, rows_read
 
 pytestmark = [pytest.mark.django_db, postgres_only]
 
@@ -52,41 +49,13 @@ def site() -> Player:
             Seat(game=game, index=1, competitor=opponent),
         ]
     Seat.objects.bulk_create(seats)
-    with connection.cursor() as cursor:
-        cursor.execute("ANALYZE games_seat; ANALYZE games_player; ANALYZE games_game")
+    analyze("games_seat", "games_player", "games_game")
     running_ids = {game.pk for game in running}
     to_act = Seat.objects.filter(game_id__in=running_ids, index=0)
     reader_turns = to_act.filter(competitor=reader.competitor).values_list("pk", flat=True)[:READER_TURNS]
     to_act.exclude(competitor=reader.competitor).update(to_act=True)
     Seat.objects.filter(pk__in=list(reader_turns)).update(to_act=True)
     return reader
-
-
-def plans_of(read: Callable[[], Any]) -> Iterator[dict[str, Any]]:
-    """The plan nodes of every statement ``read`` sends, as PostgreSQL ran them."""
-    with CaptureQueriesContext(connection) as sent:
-        read()
-    assert sent.captured_queries, "the read sent no statement"
-    for query in sent.captured_queries:
-        with connection.cursor() as cursor:
-            cursor.execute(f"EXPLAIN (ANALYZE, FORMAT JSON) {query['sql']}")
-            (document,) = cursor.fetchone()
-        yield from _nodes(document[0]["Plan"])
-
-
-def _nodes(node: dict[str, Any]) -> Iterator[dict[str, Any]]:
-    yield node
-    for child in node.get("Plans", ()):
-        yield from _nodes(child)
-
-
-def seats_read(read: Callable[[], Any]) -> int:
-    """Rows of ``games_seat`` the database looked at, kept or filtered out, over all loops."""
-    return sum(
-        (node["Actual Rows"] + node.get("Rows Removed by Filter", 0)) * node["Actual Loops"]
-        for node in plans_of(read)
-        if node.get("Relation Name") == "games_seat"
-    )
 
 
 def test_the_statistics_say_no_seat_is_to_act(site: Player) -> None:
@@ -101,20 +70,20 @@ def test_the_statistics_say_no_seat_is_to_act(site: Player) -> None:
 def test_the_turns_list_reads_only_the_readers_seats(site: Player) -> None:
     turns = turns_waiting(site.user)
     assert sum(len(turn["seats"]) for turn in turns) == READER_TURNS
-    assert seats_read(lambda: turns_waiting(site.user)) == READER_TURNS
+    assert rows_read(lambda: turns_waiting(site.user), "games_seat") == READER_TURNS
 
 
 def test_the_long_polls_signature_reads_only_the_readers_seats(site: Player) -> None:
     assert len(turn_signature(site.user)) == READER_TURNS
-    assert seats_read(lambda: turn_signature(site.user)) == READER_TURNS
+    assert rows_read(lambda: turn_signature(site.user), "games_seat") == READER_TURNS
 
 
 def test_the_navigations_count_reads_only_the_readers_seats(site: Player) -> None:
     assert turns_waiting_count(site.user) == READER_TURNS
-    assert seats_read(lambda: turns_waiting_count(site.user)) == READER_TURNS
+    assert rows_read(lambda: turns_waiting_count(site.user), "games_seat") == READER_TURNS
 
 
 def test_a_person_without_turns_reads_no_seat(site: Player) -> None:
     idle = PlayerFactory()
     assert turns_waiting(idle.user) == []
-    assert seats_read(lambda: turns_waiting(idle.user)) == 0
+    assert rows_read(lambda: turns_waiting(idle.user), "games_seat") == 0
