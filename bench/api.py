@@ -55,6 +55,7 @@ from api_seed import (
     pool_reset,
     seed_all,
     seeded,
+    seeded_bots,
     stderr,
 )
 from api_server import BARE_PATH, Server, running, server_env
@@ -87,6 +88,7 @@ def endpoints(
     host = server.authority
     games = [1 + k * marker.finished_games // ROTATION for k in range(ROTATION)]
     players = [1 + k * marker.people // ROTATION for k in range(ROTATION)]
+    bots = seeded_bots(marker)
 
     def get(name: str, *paths: str, token: str | None = None) -> Endpoint:
         return Endpoint(name, READ_GOAL, lambda: GetTarget(name, host, list(paths), token))
@@ -116,6 +118,10 @@ def endpoints(
         get("game_moves", *(f"/api/games/{pk}/moves/" for pk in games)),
         get("my_turns", "/api/me/turns/", token=marker.tokens["bench_a"]),
         get("player_detail", *(f"/api/players/{pk}/" for pk in players)),
+        get("leagues_page_1", "/api/leagues/"),
+        get("league_detail", f"/api/leagues/{marker.league}/"),
+        get("bots_page_1", "/api/bots/"),
+        get("bot_games", *(f"/api/bots/{pk}/games/" for pk in bots)),
         Endpoint("move_post", MOVE_GOAL, lambda: pool_target),
     ]
 

@@ -77,6 +77,12 @@ class Seeded:
     moves: int
 
 
+def seeded_bots(marker: Seeded, count: int = 100) -> list[int]:
+    """``count`` of the seeded bots' ids, spread over them (bot ids are 1..players // BOTS_PER_PEOPLE)."""
+    bots = max(1, marker.sizes.players // BOTS_PER_PEOPLE)
+    return sorted({1 + k * bots // count for k in range(count)})
+
+
 def stderr(message: str) -> None:
     print(f"[api bench] {message}", file=sys.stderr, flush=True)
 

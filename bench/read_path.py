@@ -96,7 +96,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--rounds", type=int, default=3, help="alternations of bare and endpoint")
     args = parser.parse_args(argv)
 
-    from api_seed import GAME_ID, seeded
+    from api_seed import GAME_ID, seeded, seeded_bots
 
     url = os.environ["DATABASE_URL"]
     marker = seeded(url)
@@ -137,6 +137,10 @@ def main(argv: list[str] | None = None) -> None:
         ("game_moves", [f"/api/games/{pk}/moves/" for pk in games], None),
         ("my_turns", ["/api/me/turns/"], token),
         ("player_detail", [f"/api/players/{pk}/" for pk in players], None),
+        ("leagues_page_1", ["/api/leagues/"], None),
+        ("league_detail", [f"/api/leagues/{marker.league}/"], None),
+        ("bots_page_1", ["/api/bots/"], None),
+        ("bot_games", [f"/api/bots/{pk}/games/" for pk in seeded_bots(marker)], None),
     ]
     named = [entry for entry in named if chosen is None or entry[0] in chosen]
     deep = {"ladder_next_1000": ladder_deep - 1, "games_next_5000": games_deep - 1}
