@@ -139,46 +139,32 @@ class PlanIds(Listing):
     changed after) when it has some: no listing of parts around it (a layer less on each of a
     playout's reads)."""
 
-    __slots__ = (
-        "_actions",
-        "_alone",
-        "_clubs",
-        "_options",
-        "_per_club",
-        "_plans",
-        "_rows",
-        "_seat",
-        "_stamp",
-        "_state",
-        "_width",
-    )
+    __slots__ = ("_clubs", "_hand", "_options", "_per_club", "_plans", "_seat", "_stamp", "_state", "_width")
 
     def __init__(self, state: GolfState, seat: Seat, hand: list[str], options: Sequence[int] = ()) -> None:
         # Listing's own fields are set here: its parts are this object's walk, its ids made once read.
         self._parts = ()
         self._ids = None
         # How many plans each card adds as an Action (its targets; 0 for a card that is no Action),
-        # so the plans are counted by sums over the hand, not per card in Python.
+        # so the plans are counted by sums over the hand, and walked over the hand itself (a card
+        # of width 0 is passed over by the walk's arithmetic): no list of the hand's Actions is made
+        # for a listing, of which a playout reads one id.
         width = state.plan_widths[seat]
-        cards = state.cards
-        # _clubs_and_actions(), inlined: every listing.
-        actions = list(filter(cards.actions.__contains__, hand))
-        if state.on_tee[seat] or cards.tee_clubs.isdisjoint(hand):
-            clubs = hand
-        else:
-            clubs = list(itertools.filterfalse(cards.tee_only.__getitem__, hand))
-        every = sum(map(width.__getitem__, actions))
+        every = sum(map(width.__getitem__, hand))
         # A Club of the hand: every Action but itself, then the Practice Swing; then the 2-Putt with
-        # every Action, or alone with no Action. With every card of the hand a Club (most hands),
-        # the Actions the Clubs skip are the hand's Actions, as many plans as ``every``.
+        # every Action, or alone with no Action (``every`` 0). With every card of the hand a Club
+        # (most hands), the Actions the Clubs skip are the hand's Actions, as many plans as ``every``.
         per_club = every + width[PLAYER_CARD]
-        skipped = every if clubs is hand else sum(map(width.__getitem__, clubs))
-        self._plans = per_club * len(clubs) - skipped + (every if actions else 1)
-        self._size = self._plans + len(options)
+        if state.on_tee[seat] or state.cards.tee_clubs.isdisjoint(hand):
+            clubs = hand
+            plans = per_club * len(hand) - every
+        else:
+            clubs = list(itertools.filterfalse(state.cards.tee_only.__getitem__, hand))
+            plans = per_club * len(clubs) - sum(map(width.__getitem__, clubs))
+        self._plans = plans = plans + (every or 1)
+        self._size = plans + len(options)
         self._options = options
-        self._alone = 0 if actions else _alone(state, seat)
-        self._rows, self._clubs, self._actions = state.plan_rows[seat], clubs, actions
-        self._per_club, self._width = per_club, width
+        self._hand, self._clubs, self._per_club, self._width = hand, clubs, per_club, width
         self._state, self._seat, self._stamp = state, seat, state.moves
 
     @overload
@@ -192,13 +178,13 @@ class PlanIds(Listing):
             return self.ids()[index]
         if index >= self._plans:
             return self._options[index - self._plans]
-        # Walked by counts (each Action its number of targets), not by the seat's rows of ids: the
-        # one id read is then added up from its terms, and no other row is looked at.
-        actions, width, per_club = self._actions, self._width, self._per_club
+        # Walked by counts (each Action its number of targets, any other card 0), not by the seat's
+        # rows of ids: the one id read is then added up from its terms, and no other row is looked at.
+        hand, width = self._hand, self._width
         for club in self._clubs:
-            size = per_club - width[club]
+            size = self._per_club - width[club]
             if index < size:
-                for action in actions:
+                for action in hand:
                     if action != club:
                         if index < width[action]:
                             break
@@ -209,12 +195,12 @@ class PlanIds(Listing):
             index -= size
         else:
             club = PLAYER_CARD
-            for action in actions:
+            for action in hand:
                 if index < width[action]:
                     break
                 index -= width[action]
             else:  # no Action in the hand: the 2-Putt alone, aimed at the seat itself
-                return self._offer(club, None, self._seat, self._alone)
+                return self._offer(club, None, self._seat, _alone(self._state, self._seat))
         state = self._state
         cards = state.cards
         target = (state.own_targets[self._seat] if action in cards.aimed_at_self else state.everyone)[index]
@@ -234,7 +220,9 @@ class PlanIds(Listing):
     def ids(self) -> list[int]:
         ids = self._ids
         if ids is None:
-            ids = self._ids = _walk(self._rows, self._clubs, self._actions, self._alone)
+            state, seat, hand = self._state, self._seat, self._hand
+            actions = list(filter(state.cards.actions.__contains__, hand))
+            ids = self._ids = _walk(state.plan_rows[seat], self._clubs, actions, _alone(state, seat))
             ids += self._options
         return ids
 

@@ -479,6 +479,8 @@ def _routed_table(
         by_target[a.target].append(a)
         number[id(a)] = index
     where: list[int | None] = [None] * len(plays)
+    # The seats a reflected Action came back to: only their Actions need screening again.
+    returned: set[int] = set()
     for seat, aimed in enumerate(by_target):
         if not aimed:
             continue
@@ -498,13 +500,23 @@ def _routed_table(
                 )
                 continue
             landed[back].append(a._replace(target=back))
+            returned.add(back)
             route_notes[back].append(f"{a.card.name} comes back from seat {seat}")
             where[number[id(a)]] = back
     shots: list[TableShot] = []
     for seat, club in enumerate(clubs):
         notes = route_notes[seat]
-        kept, _reflected, screen_notes = _screen(seat=seat, club=club, actions=landed[seat])
-        notes += screen_notes
+        kept = landed[seat]
+        if not kept:
+            # Screening no Action keeps none and notes nothing: a Shot nothing landed on (most of a
+            # routed table's) is measured as it is.
+            shots.append((_plain_shot(distances[seat], club, notes), notes))
+            continue
+        if seat in returned:
+            kept, _reflected, screen_notes = _screen(seat=seat, club=club, actions=kept)
+            notes += screen_notes
+        # Else its Actions are the ones its own screen kept, and screening them again would keep
+        # them all and note nothing (what cancels and what reflects has been done to them).
         shots.append((measure(distances[seat], club, list(map(_CARD, kept)), notes), notes))
     return shots, where
 
