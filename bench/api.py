@@ -42,6 +42,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import api_warm
 import psycopg
 import redis
 from api_load import GetTarget, PostTarget, Result, Session, Target, fetch, follow_next, measure
@@ -232,7 +233,9 @@ def machine() -> dict[str, Any]:
     return {"cpu": model, "cores": os.cpu_count(), "python": platform.python_version()}
 
 
-def data_line(url: str, marker: Seeded, seeded_now: bool, how: dict[str, str]) -> dict[str, Any]:
+def data_line(
+    url: str, marker: Seeded, seeded_now: bool, how: dict[str, str], warmed: dict[str, Any]
+) -> dict[str, Any]:
     with psycopg.connect(url) as conn:
         size, version, running_games, entries = conn.execute(
             "SELECT pg_database_size(current_database()), current_setting('server_version'), "
@@ -252,6 +255,7 @@ def data_line(url: str, marker: Seeded, seeded_now: bool, how: dict[str, str]) -
         "database_bytes": size,
         "seeded_in_s": marker.seconds,
         "seeded_this_run": seeded_now,
+        "read_into_memory_bytes": warmed["bytes"],
         "postgresql": version,
         "server": "gunicorn, 1 uvicorn worker, 8 WEB_THREADS (a2wsgi), production settings, Redis cache and broker",
         "deep_pages": how,
@@ -285,6 +289,10 @@ def ensure_data(args: argparse.Namespace) -> tuple[Seeded, bool]:
 
 def run(args: argparse.Namespace) -> None:
     marker, seeded_now = ensure_data(args)
+    warmed = api_warm.warm(args.database_url)
+    stderr(
+        f"read {warmed['bytes'] / 2**30:.1f} GB of {warmed['relations']} relations into memory ({warmed['seconds']} s)"
+    )
     cache = redis.Redis.from_url(args.redis_url)
     cache.flushdb()  # the bench's own Redis database: no rate-limit counts or queued tasks of a previous run
     env = server_env(_ROOT, args.database_url, args.redis_url)
@@ -302,7 +310,7 @@ def run(args: argparse.Namespace) -> None:
             if only is not None and only - names:
                 raise SystemExit(f"unknown endpoints {sorted(only - names)}; known: {sorted(names)}")
             captured, how = capture_deep_pages(server, wanted)
-            print(json.dumps(data_line(args.database_url, marker, seeded_now, how)), flush=True)
+            print(json.dumps(data_line(args.database_url, marker, seeded_now, how, warmed)), flush=True)
             mover = MoveTarget(server.authority, pool)
             chosen = [e for e in endpoints(server, marker, mover, captured) if e.name in wanted]
             bare = GetTarget("bare", server.authority, [BARE_PATH])
