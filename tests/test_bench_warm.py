@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import pytest
-from psycopg.conninfo import make_conninfo
 from django.db import connection
+from psycopg.conninfo import make_conninfo
 
 from bench.api_warm import warm
 
