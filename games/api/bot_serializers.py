@@ -9,8 +9,7 @@ from typing import Any
 from rest_framework import serializers
 
 from games.api.json_requests import GameIdField, JsonRequest
-from games.models import Bot, BotFault, BotKind, BotVersion, Game
-from games.selectors import games as game_selectors
+from games.models import Bot, BotFault, BotKind, BotVersion
 
 SUBMITTED_KINDS = [BotKind.PROGRAM.value, BotKind.HTTP.value]
 
@@ -116,32 +115,6 @@ def bot_detail(
         "active": None if active is None else version_data(active, owner=owner, active_pk=active.pk),
         "versions": [version_data(v, owner=owner, active_pk=bot.active_version_id) for v in versions],
         **ratings,
-    }
-
-
-def game_data(game: Game, bot: Bot) -> dict[str, Any]:
-    seats = list(game.seats.all())
-    return {
-        "id": game.pk,
-        "game": game.game_id,
-        "status": game.status,
-        "rated": game.rated,
-        "created_at": game.created_at,
-        "finished_at": game.finished_at,
-        "seats": [
-            game_selectors.seat_summary(seat)
-            | {"version": None if seat.bot_version is None else seat.bot_version.number}
-            for seat in seats
-        ],
-        "bot_seats": [
-            {
-                "index": seat.index,
-                "version": None if seat.bot_version is None else seat.bot_version.number,
-                "rank": seat.rank,
-            }
-            for seat in seats
-            if seat.competitor_id == bot.competitor_id
-        ],
     }
 
 

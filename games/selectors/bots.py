@@ -6,12 +6,15 @@ queryset here defers it, and the API and pages show its hash and size only.
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import OuterRef, Prefetch, QuerySet, Subquery
 
 from games.models import Bot, BotFault, BotKind, BotVersion, Game, LeagueEntry, Player, Rating, Seat
+from games.selectors.games import seat_summary_from
+from games.selectors.lists import Around, Key, SqlList, model_fields
 
 
 def bots_listed(game_id: str | None = None) -> QuerySet[Bot]:
@@ -58,6 +61,66 @@ def latest_statuses(bots: list[Bot]) -> dict[int, str]:
     )
     rows = Bot.objects.filter(pk__in=pks).annotate(status=Subquery(newest)).values_list("pk", "status")
     return {pk: status for pk, status in rows if status is not None}
+
+
+def bot_game_rows(bot: Bot) -> SqlList:
+    """The API's page of the games the bot sat in (:func:`bot_games`), newest first, by hand-written
+    SQL (see :mod:`games.selectors.lists`): each game with its seats, and the bot's own seats.
+
+    The page is the bot's seats grouped by game (a bot seated twice, as a version test seats it, is
+    one game) along the ``seat_competitor_games`` index, which gives them newest first: a page reads
+    its own games however many the bot played. Its games and all their seats, with the version each
+    bot seat played, come in the same statement."""
+    competitor = bot.competitor_id
+    return SqlList(
+        select="SELECT game_id FROM games_seat",
+        count_from="FROM games_seat",
+        where=("competitor_id = %s",),
+        params=(competitor,),
+        order=((Key("id", True), "game_id"),),
+        row=lambda values: {"id": values[0]},
+        group_by="game_id",
+        around=Around(
+            select="""SELECT page.game_id, games_game.game_id, games_game.status, games_game.rated,
+       games_game.created_at, games_game.finished_at,
+       games_seat."index", games_seat.competitor_id, games_competitor.name, games_player.id, games_bot.id,
+       games_seat.rank, games_seat.score, games_botversion.number""",
+            joins="""JOIN games_game ON games_game.id = page.game_id
+JOIN games_seat ON games_seat.game_id = page.game_id
+JOIN games_competitor ON games_competitor.id = games_seat.competitor_id
+LEFT JOIN games_player ON games_player.competitor_id = games_competitor.id
+LEFT JOIN games_bot ON games_bot.competitor_id = games_competitor.id
+LEFT JOIN games_botversion ON games_botversion.id = games_seat.bot_version_id""",
+            order='games_seat."index"',
+            gather=functools.partial(_bot_games_with_seats, competitor=competitor),
+            fields=(None, None, None, *model_fields(Game, "rated", "created_at", "finished_at")),
+        ),
+        prepared=True,
+    )
+
+
+def _bot_games_with_seats(rows: list[tuple[Any, ...]], competitor: int) -> list[dict[str, Any]]:
+    """A page's games from its rows, a row per seat and a game's rows together."""
+    games: list[dict[str, Any]] = []
+    for pk, game_id, status, rated, created_at, finished_at, *seat, version in rows:
+        if not games or games[-1]["id"] != pk:
+            games.append(
+                {
+                    "id": pk,
+                    "game": game_id,
+                    "status": status,
+                    "rated": rated,
+                    "created_at": created_at,
+                    "finished_at": finished_at,
+                    "seats": [],
+                    "bot_seats": [],
+                }
+            )
+        summary = seat_summary_from(*seat)
+        games[-1]["seats"].append(summary | {"version": version})
+        if summary["competitor"] == competitor:
+            games[-1]["bot_seats"].append({"index": summary["index"], "version": version, "rank": summary["rank"]})
+    return games
 
 
 def bot_games(bot: Bot) -> QuerySet[Game]:

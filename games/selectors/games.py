@@ -35,7 +35,7 @@ def seat_summary(seat: Seat) -> dict[str, Any]:
     competitor = seat.competitor
     bot = getattr(competitor, "bot", None)
     player = getattr(competitor, "player", None)
-    return _summary(
+    return seat_summary_from(
         seat.index,
         competitor.pk,
         competitor.name,
@@ -46,7 +46,7 @@ def seat_summary(seat: Seat) -> dict[str, Any]:
     )
 
 
-def _summary(
+def seat_summary_from(
     index: int,
     competitor: int,
     name: str,
@@ -116,7 +116,7 @@ def _listed_games_with_seats(rows: list[tuple[Any, ...]]) -> list[dict[str, Any]
         if not games or games[-1]["id"] != row[0]:
             games.append(_listed_game(row[:5]))
         if row[5] is not None:  # a seatless game (none is made so) is kept by the LEFT JOIN
-            games[-1]["seats"].append(_summary(*row[5:]))
+            games[-1]["seats"].append(seat_summary_from(*row[5:]))
     return games
 
 
@@ -315,7 +315,7 @@ def game_read(pk: int) -> GameRead | None:
     for row in rows:
         *summary, user_id = row[width + 1 :]
         if summary[0] is not None:  # a game has seats; the LEFT JOIN only keeps a seatless one found
-            seats.append(SeatRow(_summary(*summary), user_id))
+            seats.append(SeatRow(seat_summary_from(*summary), user_id))
     return GameRead(game, seats, bool(rows[0][width]))  # SQLite answers EXISTS with 0 or 1
 
 

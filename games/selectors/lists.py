@@ -238,6 +238,13 @@ class SqlList:
     around: Around | None = None
     # Whether its statements are prepared (see fetch): its bound values are keys, its filters literals.
     prepared: bool = False
+    # The listed rows as groups of the fetched ones (a game a bot sat in twice listed once): the
+    # columns of the list's order, which the groups then follow, as an index gives them.
+    group_by: str = ""
+
+    @property
+    def _grouped(self) -> str:
+        return f" GROUP BY {self.group_by}" if self.group_by else ""
 
     @property
     def keys(self) -> Sequence[Key]:
@@ -250,7 +257,7 @@ class SqlList:
         self, extra: str | None, extra_params: Sequence[Any], forward: bool, limit: int
     ) -> list[dict[str, Any]]:
         where = " AND ".join([*self.where, extra] if extra else self.where) or "TRUE"
-        sql = f"{self.select} WHERE {where} ORDER BY {self._order_by(forward)} LIMIT {int(limit)}"
+        sql = f"{self.select} WHERE {where}{self._grouped} ORDER BY {self._order_by(forward)} LIMIT {int(limit)}"
         params = [*self.params, *extra_params]
         around = self.around
         if around is None:
@@ -274,7 +281,7 @@ class SqlList:
         keys = ", ".join(column for _key, column in self.order)
         where = " AND ".join(self.where) or "TRUE"
         before = fetch(
-            f"SELECT {keys} {self.count_from} WHERE {where} ORDER BY {self._order_by(True)} "
+            f"SELECT {keys} {self.count_from} WHERE {where}{self._grouped} ORDER BY {self._order_by(True)} "
             f"LIMIT 1 OFFSET {int(offset) - 1}",
             self.params,
             prepared=self.prepared,
@@ -311,7 +318,7 @@ class SqlList:
         order = self._order_by(forward)
         tied = f"{first_column} = %s AND {second_column} {self._past(second, forward)} %s"
         past = f"{first_column} {self._past(first, forward)} %s"
-        part = f"SELECT * FROM ({keyed} WHERE {where} AND {{}} ORDER BY {order} LIMIT {int(limit)}) AS "
+        part = f"SELECT * FROM ({keyed} WHERE {where} AND {{}}{self._grouped} ORDER BY {order} LIMIT {int(limit)}) AS "
         union_order = ", ".join(
             f"sort_key_{n} {'DESC' if key.descending == forward else 'ASC'}"
             for n, key in enumerate((first, second))
@@ -329,7 +336,7 @@ class SqlList:
 
     def count(self, at_most: int | None) -> int:
         where = " AND ".join(self.where) or "TRUE"
-        inner = f"SELECT 1 {self.count_from} WHERE {where}"
+        inner = f"SELECT 1 {self.count_from} WHERE {where}{self._grouped}"
         if at_most is None:
             sql, params = f"SELECT count(*) FROM ({inner}) AS listed", list(self.params)
         else:

@@ -14,7 +14,8 @@ from typing import Any
 from django.contrib.auth.models import AnonymousUser
 
 from engine import replay
-from games.models import ApiToken, Game, LeagueEntry, Move, Rating, RatingChange, Seat
+from games.models import ApiToken, Bot, BotVersion, Game, LeagueEntry, Move, Rating, RatingChange, Seat
+from games.selectors import bots as bot_selectors
 from games.selectors import games as game_selectors
 from games.selectors import leagues as league_selectors
 from games.selectors import ratings as rating_selectors
@@ -48,7 +49,7 @@ def _seed_rows() -> dict[str, Any]:
         league_join(league_pk=league.pk, competitor=player.competitor)
     league_join(league_pk=league.pk, competitor=bot.competitor)
     league_start(league_pk=league.pk)
-    return {"players": players, "finished": finished, "running": running, "league": league}
+    return {"players": players, "bot": bot, "finished": finished, "running": running, "league": league}
 
 
 def _same_rows(name: str, hand: OrderedRows, orm: OrderedRows, as_orm: Any) -> None:
@@ -213,6 +214,57 @@ def _check_tokens(seeded: dict[str, Any]) -> None:
     assert isinstance(token.user.is_active, bool) and token.user.is_authenticated
 
 
+def _bot_game_as_orm(game: Game, bot: Bot) -> dict[str, Any]:
+    """What the API answered for one of a bot's games when it read them with the ORM."""
+    seats = list(game.seats.all())
+    return {
+        "id": game.pk,
+        "game": game.game_id,
+        "status": game.status,
+        "rated": game.rated,
+        "created_at": game.created_at,
+        "finished_at": game.finished_at,
+        "seats": [
+            game_selectors.seat_summary(seat)
+            | {"version": None if seat.bot_version is None else seat.bot_version.number}
+            for seat in seats
+        ],
+        "bot_seats": [
+            {
+                "index": seat.index,
+                "version": None if seat.bot_version is None else seat.bot_version.number,
+                "rank": seat.rank,
+            }
+            for seat in seats
+            if seat.competitor_id == bot.competitor_id
+        ],
+    }
+
+
+def _check_bot_games(seeded: dict[str, Any]) -> None:
+    bot = seeded["bot"]
+    # Seated twice in one game, each seat with the version it played, as a version test seats a
+    # bot: listed once, with both of its seats.
+    players = seeded["players"]
+    twice = create_game([bot.competitor, players[0].competitor, bot.competitor], seed=15)
+    versions = [BotVersion.objects.create(bot=bot, number=n) for n in (1, 2)]
+    for seat, version in zip(twice.seats.filter(competitor=bot.competitor).order_by("index"), versions, strict=True):
+        Seat.objects.filter(pk=seat.pk).update(bot_version=version)
+    orm = QuerySetRows(
+        Game.objects.filter(seats__competitor_id=bot.competitor_id).distinct().order_by("-id").values("id")
+    )
+    shown = {game.pk: game for game in bot_selectors.bot_games(bot)}
+
+    def as_orm(row: dict[str, Any]) -> dict[str, Any]:
+        assert row == _bot_game_as_orm(shown[row["id"]], bot), row
+        return {"id": row["id"]}
+
+    _same_rows("bot games", bot_selectors.bot_game_rows(bot), orm, as_orm)
+    rows = bot_selectors.bot_game_rows(bot).window(0, 100)
+    assert [len(row["bot_seats"]) for row in rows if row["id"] == twice.pk] == [2]
+    assert isinstance(rows[0]["rated"], bool)
+
+
 def check_hand_written_reads() -> None:
     """Seed a few players, bots, ratings, games and a league, and compare every hand-written read
     with the ORM's answer for the same rows (raises AssertionError on the first difference)."""
@@ -221,3 +273,4 @@ def check_hand_written_reads() -> None:
     _check_games(seeded)
     _check_players_and_turns(seeded)
     _check_tokens(seeded)
+    _check_bot_games(seeded)

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from rest_framework.test import APIClient
 
-from games.models import Bot, BotKind, Competitor, Game, GameStatus, League, LeagueGame, Season
+from games.models import Bot, BotKind, Competitor, Game, GameStatus, League, LeagueGame, Season, Seat
 from tests.games.helpers import postgres_only
 from tests.games.plans import analyze, ordered_paths_only, rows_read
 
@@ -77,3 +77,32 @@ def test_a_page_of_a_leagues_games_reads_the_page(api_client: APIClient, league:
     with ordered_paths_only():
         assert rows_read(page, "games_leaguegame", the_page) <= PAGE + 1
         assert rows_read(page, "games_game", the_page) <= PAGE + 1
+
+
+def test_a_page_of_a_bots_games_reads_the_page(api_client: APIClient) -> None:
+    """A bot that sat in one game in ten, two seats each: a page reads the bot's seats of its own
+    games and those games' seats, not every game's."""
+    bot, rival, other = (Competitor.objects.create(name=name) for name in ("busy bot", "rival", "other"))
+    listed = Bot.objects.create(competitor=bot, game_id="mulligan", kind=BotKind.PROGRAM)
+    games = Game.objects.bulk_create(
+        Game(game_id="mulligan", seed=n, status=GameStatus.FINISHED) for n in range(GAMES)
+    )
+    Seat.objects.bulk_create(
+        Seat(game=game, index=index, competitor=who)
+        for n, game in enumerate(games)
+        for index, who in enumerate((bot, rival) if n % 10 == 0 else (rival, other))
+    )
+    analyze("games_seat", "games_game", "games_competitor")
+
+    def page() -> Any:
+        response = api_client.get(f"/api/bots/{listed.pk}/games/")
+        assert response.status_code == 200
+        return response.json()["results"]
+
+    shown = page()
+    played = sorted((game.pk for n, game in enumerate(games) if n % 10 == 0), reverse=True)
+    assert [row["id"] for row in shown] == played[:PAGE]
+    assert all(len(row["seats"]) == 2 and len(row["bot_seats"]) == 1 for row in shown)
+    with ordered_paths_only():
+        # the bot's seat in each game of the page (and the next), then both seats of each
+        assert rows_read(page, "games_seat", the_page) <= (PAGE + 1) * 3
