@@ -64,7 +64,7 @@ def latest_statuses(bots: list[Bot]) -> dict[int, str]:
 
 
 def bot_game_rows(bot: Bot) -> SqlList:
-    """The API's page of the games the bot sat in (:func:`bot_games`), newest first, by hand-written
+    """The games the bot sat in, newest first, as the API lists them, by hand-written
     SQL (see :mod:`games.selectors.lists`): each game with its seats, and the bot's own seats.
 
     The page is the bot's seats grouped by game (a bot seated twice, as a version test seats it, is
@@ -123,14 +123,16 @@ def _bot_games_with_seats(rows: list[tuple[Any, ...]], competitor: int) -> list[
     return games
 
 
-def bot_games(bot: Bot) -> QuerySet[Game]:
-    """The games the bot sat in, newest first, each seat with the version it played."""
+def bot_games(bot: Bot, newest: int) -> list[Game]:
+    """The ``newest`` games the bot sat in, newest first, each seat with the version it played: the
+    games found by :func:`bot_game_rows` (read along the index, however many the bot played), then
+    read as objects for the bot's page."""
+    pks = [row["id"] for row in bot_game_rows(bot).window(0, newest)]
     seats = Seat.objects.select_related("competitor__player", "competitor__bot", "bot_version").defer(
         "bot_version__content"
     )
-    return (
-        Game.objects.filter(seats__competitor_id=bot.competitor_id)
-        .distinct()
+    return list(
+        Game.objects.filter(pk__in=pks)
         .prefetch_related(Prefetch("seats", queryset=seats.order_by("index")))
         .order_by("-id")
     )

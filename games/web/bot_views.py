@@ -102,7 +102,7 @@ def bot_list(request: HttpRequest) -> HttpResponse:
 def _bot_page(request: HttpRequest, bot: Bot, status: int = 200, **given: Any) -> HttpResponse:
     owner = bot_selectors.is_owner(bot, request.user)
     versions = list(bot_selectors.bot_versions(bot))
-    games = list(bot_selectors.bot_games(bot)[:RECENT_GAMES])
+    games = bot_selectors.bot_games(bot, RECENT_GAMES)
     context = {
         "bot": bot,
         "owner": owner,

@@ -12,6 +12,7 @@ import random
 from typing import Any
 
 from django.contrib.auth.models import AnonymousUser
+from django.db.models import Prefetch
 
 from engine import replay
 from games.models import ApiToken, Bot, BotVersion, Game, LeagueEntry, Move, Rating, RatingChange, Seat
@@ -253,7 +254,13 @@ def _check_bot_games(seeded: dict[str, Any]) -> None:
     orm = QuerySetRows(
         Game.objects.filter(seats__competitor_id=bot.competitor_id).distinct().order_by("-id").values("id")
     )
-    shown = {game.pk: game for game in bot_selectors.bot_games(bot)}
+    seats = Seat.objects.select_related("competitor__player", "competitor__bot", "bot_version")
+    shown = {
+        game.pk: game
+        for game in Game.objects.filter(seats__competitor_id=bot.competitor_id).prefetch_related(
+            Prefetch("seats", queryset=seats.order_by("index"))
+        )
+    }
 
     def as_orm(row: dict[str, Any]) -> dict[str, Any]:
         assert row == _bot_game_as_orm(shown[row["id"]], bot), row
@@ -263,6 +270,7 @@ def _check_bot_games(seeded: dict[str, Any]) -> None:
     rows = bot_selectors.bot_game_rows(bot).window(0, 100)
     assert [len(row["bot_seats"]) for row in rows if row["id"] == twice.pk] == [2]
     assert isinstance(rows[0]["rated"], bool)
+    assert [game.pk for game in bot_selectors.bot_games(bot, 3)] == [row["id"] for row in rows[:3]]
 
 
 def check_hand_written_reads() -> None:
