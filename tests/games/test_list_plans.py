@@ -15,7 +15,10 @@ from tests.games.plans import analyze, ordered_paths_only, rows_read
 pytestmark = [pytest.mark.django_db, postgres_only]
 
 BOTS = 600
-GAMES = 2000
+GAMES = 5000
+SHARE = (
+    50  # the busy league's, and the bot's, one game in SHARE: a walk of all games reads SHARE times its page
+)
 PAGE = 50
 
 
@@ -50,14 +53,14 @@ def test_a_page_of_bots_reads_the_page(api_client: APIClient, bots: None, game: 
 
 @pytest.fixture
 def league() -> League:
-    """A league that played one game in ten; another league played the rest."""
+    """A league that played one game in SHARE; another league played the rest."""
     league = League.objects.create(name="busy", game_id="mulligan")
     other = League.objects.create(name="other", game_id="mulligan")
     seasons = {held.pk: Season.objects.create(league=held, number=1) for held in (league, other)}
     games = Game.objects.bulk_create(
         Game(game_id="mulligan", seed=n, status=GameStatus.FINISHED) for n in range(GAMES)
     )
-    owners = [league if n % 10 == 0 else other for n in range(GAMES)]
+    owners = [league if n % SHARE == 0 else other for n in range(GAMES)]
     LeagueGame.objects.bulk_create(
         LeagueGame(league=owner, season=seasons[owner.pk], game=game)
         for owner, game in zip(owners, games, strict=True)
@@ -80,7 +83,7 @@ def test_a_page_of_a_leagues_games_reads_the_page(api_client: APIClient, league:
 
 
 def test_a_page_of_a_bots_games_reads_the_page(api_client: APIClient) -> None:
-    """A bot that sat in one game in ten, two seats each: a page reads the bot's seats of its own
+    """A bot that sat in one game in SHARE, two seats each: a page reads the bot's seats of its own
     games and those games' seats, not every game's."""
     bot, rival, other = (Competitor.objects.create(name=name) for name in ("busy bot", "rival", "other"))
     listed = Bot.objects.create(competitor=bot, game_id="mulligan", kind=BotKind.PROGRAM)
@@ -90,7 +93,7 @@ def test_a_page_of_a_bots_games_reads_the_page(api_client: APIClient) -> None:
     Seat.objects.bulk_create(
         Seat(game=game, index=index, competitor=who)
         for n, game in enumerate(games)
-        for index, who in enumerate((bot, rival) if n % 10 == 0 else (rival, other))
+        for index, who in enumerate((bot, rival) if n % SHARE == 0 else (rival, other))
     )
     analyze("games_seat", "games_game", "games_competitor")
 
@@ -100,7 +103,7 @@ def test_a_page_of_a_bots_games_reads_the_page(api_client: APIClient) -> None:
         return response.json()["results"]
 
     shown = page()
-    played = sorted((game.pk for n, game in enumerate(games) if n % 10 == 0), reverse=True)
+    played = sorted((game.pk for n, game in enumerate(games) if n % SHARE == 0), reverse=True)
     assert [row["id"] for row in shown] == played[:PAGE]
     assert all(len(row["seats"]) == 2 and len(row["bot_seats"]) == 1 for row in shown)
     with ordered_paths_only():
