@@ -23,10 +23,11 @@ them.
 
 from __future__ import annotations
 
+import functools
 import itertools
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, overload
 
 from engine.core import Action
 
@@ -219,6 +220,73 @@ def discard_ids(table: IdTable, card: str, rest: Sequence[str], most: int) -> li
                 for combo in itertools.combinations(digits, size)
             ]
     return ids
+
+
+@functools.cache
+def _discard_sets(count: int, most: int) -> tuple[tuple[int, ...], ...]:
+    """The positions of each set of 1 to ``most`` of ``count`` cards, in :func:`discard_ids`' order."""
+    return tuple(
+        combo
+        for size in range(1, min(most, count) + 1)
+        for combo in itertools.combinations(range(count), size)
+    )
+
+
+class Discards(Sequence[int]):
+    """:func:`discard_ids` counted when made and each id made when read: a window lists a Dig Through
+    the Bag's holder with its dozens of discards (every set of up to three of its other cards), of
+    which a playout plays one or none. It remembers the id it last made, so the check of that id
+    played finds it without making the others (a part of a listing: nobody changes it)."""
+
+    __slots__ = ("_base", "_digits", "_first", "_handed", "_ids", "_sets")
+
+    def __init__(self, table: IdTable, card: str, rest: Sequence[str], most: int) -> None:
+        self._first = (table.slot[card] << TAG_BITS) | PLAY
+        self._digits = list(map(table.discard_term.__getitem__, rest))
+        self._base = table.k + 1
+        self._sets = _discard_sets(len(rest), most)
+        self._handed: int | None = None
+        self._ids: list[int] | None = None
+
+    def __len__(self) -> int:
+        return len(self._sets)
+
+    @overload
+    def __getitem__(self, index: int) -> int: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[int]: ...
+
+    def __getitem__(self, index: int | slice) -> int | list[int]:
+        if type(index) is not int:
+            return self.ids()[index]
+        digits, base = self._digits, self._base
+        action_id, scale = self._first, 1
+        for position in self._sets[index]:  # the first card lowest, as discard_ids writes them
+            action_id += digits[position] * scale
+            scale *= base
+        self._handed = action_id
+        return action_id
+
+    def ids(self) -> list[int]:
+        """Every id, in order (made once; this object's own: do not change it)."""
+        ids = self._ids
+        if ids is None:
+            ids = self._ids = []
+            digits, base = self._digits, self._base
+            for positions in self._sets:
+                action_id, scale = self._first, 1
+                for position in positions:
+                    action_id += digits[position] * scale
+                    scale *= base
+                ids.append(action_id)
+        return ids
+
+    def __iter__(self) -> Iterator[int]:
+        return iter(self.ids())
+
+    def __contains__(self, value: object) -> bool:
+        return (value == self._handed and value is not None) or value in self.ids()
 
 
 def play_fields(table: IdTable, action_id: int) -> PlayFields | None:

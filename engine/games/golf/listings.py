@@ -64,7 +64,15 @@ class Listing(Sequence[int]):
         return reversed(self.ids())
 
     def __contains__(self, value: object) -> bool:
-        return value in self.ids()
+        # Asked of the parts, which may answer without making their ids (action_ids.Discards).
+        for part in self._parts:  # noqa: SIM110  (a loop, not any() of a generator: a call less)
+            if value in part:
+                return True
+        return False
+
+    def after(self, first: Sequence[int]) -> Listing:
+        """This listing's ids after ``first`` (a sequence nobody changes), as a listing of their parts."""
+        return Listing((first, *self._parts))
 
     def index(self, value: Any, start: int = 0, stop: int | None = None) -> int:
         return self.ids().index(value, start, self._size if stop is None else stop)

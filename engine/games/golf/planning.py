@@ -217,6 +217,12 @@ class PlanIds(Listing):
         self._state.plan_offer = (action_id, self._stamp, self._seat, (club, action, target, None, None))
         return action_id
 
+    def __contains__(self, value: object) -> bool:
+        return value in self.ids()  # its parts are its walk, not Listing's
+
+    def after(self, first: Sequence[int]) -> Listing:
+        return Listing((first, self))
+
     def ids(self) -> list[int]:
         ids = self._ids
         if ids is None:

@@ -56,13 +56,15 @@ from __future__ import annotations
 
 import functools
 import itertools
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from engine.core import Action, Seat
 from engine.games.golf import log_words
-from engine.games.golf.action_ids import discard_ids, play_action
+from engine.games.golf.action_ids import Discards, play_action
 from engine.games.golf.cards import PLAYER_CARD
 from engine.games.golf.catalog import ActionHalf
+from engine.games.golf.listings import Listing
 from engine.games.golf.phases import DRAW, READY, RESPOND, REVEALED, SEAT_BY_SEAT
 from engine.games.golf.records import PlayedCard
 
@@ -95,10 +97,10 @@ def options(state: GolfState, seat: Seat, card: object = None) -> list[Action]:
     return [play_action(choice) for choice in choices(state, seat, card)]
 
 
-def option_ids(state: GolfState, seat: Seat, hand: list[str] | None = None) -> list[int]:
+def option_ids(state: GolfState, seat: Seat, hand: list[str] | None = None) -> Sequence[int]:
     """The ids of :func:`options`, in its order (``hand``: the seat's hand sorted, if the caller has
-    it). A Dig Through the Bag has dozens of discards (every set of up to three of the hand's other
-    cards): their ids are summed from the cards' digits without writing the sets out."""
+    it): a list, or with a Dig Through the Bag a listing (its dozens of discards, every set of up to
+    three of the hand's other cards, counted and each id made when read: action_ids.Discards)."""
     table = state.cards.ids
     base = table.play_base
     phase = state.phase
@@ -113,6 +115,7 @@ def option_ids(state: GolfState, seat: Seat, hand: list[str] | None = None) -> l
     used, stack = state.pa_used[seat], state.stack
     terms = table.play_target_term
     ids: list[int] = []
+    parts: list[Sequence[int]] | None = None  # with a Dig Through the Bag: the ids around its discards
     for card in sorted(held) if len(held) > 1 else held:
         if used or stack:  # _type_unused(), inlined: asked of every card of every seat a window asks
             kind = state.cards.kind_of[card]
@@ -144,20 +147,26 @@ def option_ids(state: GolfState, seat: Seat, hand: list[str] | None = None) -> l
                 hand = sorted(state.hands[seat])
             rest = hand.copy()  # the hand's other cards, in its order
             rest.remove(card)
-            ids += discard_ids(table, card, rest, state.cards.redraw_most[card])
+            if parts is None:
+                parts = []
+            parts += (ids, Discards(table, card, rest, state.cards.redraw_most[card]))
+            ids = []
         elif effect == "cancel_actions" and seat not in state.mulligans and _aimed_at(state, seat):
             ids.append(base[card])
-    return ids
+    if parts is None:
+        return ids
+    parts.append(ids)
+    return Listing(parts)
 
 
 # A seat's options found while its state stands still: (state.moves, seat, its hand, the hand's
 # size, the ids of its options). A window and a response window find a seat's options to know
 # whether to ask it, and a listing is followed by the move it lists, so the ids are kept for that
 # move: the listing after the search, and the check of the id played, take them as they are.
-PlayOffer = tuple[int, Seat, list[str], int, list[int]]
+PlayOffer = tuple[int, Seat, list[str], int, Sequence[int]]
 
 
-def offered_ids(state: GolfState, seat: Seat) -> list[int]:
+def offered_ids(state: GolfState, seat: Seat) -> Sequence[int]:
     """:func:`option_ids` of ``seat``, the seat a window or a response window asks: those found at
     this move if they were (the caller's to read, not to change), else found now and kept."""
     hand = state.hands[seat]

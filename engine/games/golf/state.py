@@ -652,11 +652,13 @@ class GolfState(State):
         if phase in SEAT_BY_SEAT:  # a window asks one seat at a time (is_to_act(), inlined)
             if seat != self.order[self.pos % self.n]:
                 return []
-            return [PASS, *play_anytime.offered_ids(self, seat)]
+            offered = play_anytime.offered_ids(self, seat)
+            # A Dig Through the Bag's options are a listing (its discards made when read).
+            return [PASS, *offered] if type(offered) is list else _after_pass(offered)
         if phase == RESPOND:  # is_to_act(), inlined: the seat asked about the top of the stack
             if seat != self.ask[0]:
                 return []
-            return [PASS, *play_anytime.offered_ids(self, seat)]
+            return [PASS, *play_anytime.offered_ids(self, seat)]  # Paces of Play: a list
         if phase == PLAN and type(seat) is int and 0 <= seat < self.n:  # is_to_act(), inlined
             if self.plans[seat] is not None:
                 return []
@@ -1087,6 +1089,16 @@ class GolfState(State):
             assert not self.stack, "a Play Anytime card waits only while its responders are asked"
         for mode in self.modes:
             mode.check_invariants(self)
+
+
+def _after_pass(options: Sequence[int]) -> Sequence[int]:
+    """``[PASS, *options]`` for a listing of options, as a listing."""
+    if isinstance(options, Listing):
+        return options.after(_PASS_ALONE)
+    return [PASS, *options]
+
+
+_PASS_ALONE = (PASS,)
 
 
 def _mode_key(action: Action) -> tuple[tuple[str, type, Any], ...] | None:

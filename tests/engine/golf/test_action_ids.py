@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine import IllegalAction, get_game
-from engine.games.golf.action_ids import MODE, TAG_MASK, discard_ids
+from engine.games.golf.action_ids import MODE, TAG_MASK, Discards, discard_ids
 from engine.games.golf.state import GolfState
 
 GOLF = get_game("golf")
@@ -76,3 +76,24 @@ def test_a_dig_through_the_bag_discard_reads_back_as_the_cards_in_their_order() 
     assert discards[:5] == [[name] for name in others]
     assert discards[5] == others[:2] and discards[-1] == others[2:]
     assert [state.action_id({"type": "play", "card": dig, "discard": d}) for d in discards] == ids
+
+
+@pytest.mark.parametrize(("count", "most"), [(0, 3), (1, 3), (2, 3), (5, 3), (6, 2), (7, 4)])
+def test_a_dig_through_the_bag_discards_read_one_at_a_time_as_their_list(count: int, most: int) -> None:
+    """action_ids.Discards, made for a window's listing, reads as discard_ids' list every way, and
+    finds the id it last made without making the others."""
+    state = GOLF.new_state({"players": 2, "holes": 1}, 0)
+    dig = next(name for name in state.names if "Dig Through the Bag" in name)
+    table = state.cards.ids
+    others = sorted(name for name in state.names if name != dig)[:count]
+    expected = discard_ids(table, dig, others, most)
+    discards = Discards(table, dig, others, most)
+    assert len(discards) == len(expected)
+    for index in range(len(expected)):
+        fresh = Discards(table, dig, others, most)
+        assert fresh[index] == expected[index] and expected[index] in fresh
+        assert fresh[-1 - index] == expected[-1 - index]
+    assert discards[1:4] == expected[1:4] and list(discards) == expected
+    assert -1 not in discards and None not in discards and (not expected or expected[0] + 1 not in discards)
+    with pytest.raises(IndexError):
+        discards[len(expected)]
