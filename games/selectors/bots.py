@@ -124,10 +124,11 @@ def _bot_games_with_seats(rows: list[tuple[Any, ...]], competitor: int) -> list[
 
 
 def bot_games(bot: Bot, newest: int) -> list[Game]:
-    """The ``newest`` games the bot sat in, newest first, each seat with the version it played: the
-    games found by :func:`bot_game_rows` (read along the index, however many the bot played), then
-    read as objects for the bot's page."""
-    pks = [row["id"] for row in bot_game_rows(bot).window(0, newest)]
+    """The ``newest`` games the bot sat in, newest first, each seat with the version it played, for
+    the bot's page: their ids read along ``seat_competitor_games`` (however many the bot played),
+    then those games as objects."""
+    seated = Seat.objects.filter(competitor_id=bot.competitor_id).order_by("-game_id")
+    pks = list(seated.values_list("game_id", flat=True).distinct()[:newest])
     seats = Seat.objects.select_related("competitor__player", "competitor__bot", "bot_version").defer(
         "bot_version__content"
     )
