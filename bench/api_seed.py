@@ -521,6 +521,11 @@ def _league(url: str, competitors: int, ratings: list[float], played: list[int],
                 "games_leagueentry",
                 f"{league}\t{competitor}\tt\t{ratings[competitor]!r}\t{played[competitor]}\t{provisional}\t{joined}\n",
             )
+    with psycopg.connect(url) as conn:  # the counts the services keep (games.services.league_tallies)
+        conn.execute(
+            "INSERT INTO games_leaguetally (league_id, entries, games_finished) VALUES (%s, %s, 0)",
+            (league, competitors),
+        )
     return int(league)
 
 

@@ -189,6 +189,22 @@ class LeagueGame(models.Model):
         indexes = [models.Index(fields=["league", "-game"], name="league_games_newest")]
 
 
+class LeagueTally(models.Model):
+    """A league's counts as the API and pages show them: its active entrants and its finished games.
+
+    Kept by the services in the transaction that changes them (joining, leaving, a game's end), so a
+    read takes two numbers instead of counting a ladder of 100,000 entrants and every game the league
+    ever played. A table of its own, not columns of :class:`League`: a game's end adds to it while
+    holding the game's lock, and cancelling a league locks the league before its games, so a league
+    row written at a game's end could deadlock against a cancel. Nothing locks a tally but the
+    statement that adds to it, last in its transaction's order. ``manage.py verify`` recounts them.
+    """
+
+    league = models.OneToOneField(League, primary_key=True, on_delete=models.CASCADE, related_name="tally")
+    entries = models.PositiveIntegerField(default=0, help_text="active entrants (on the ladder)")
+    games_finished = models.PositiveIntegerField(default=0)
+
+
 class Tournament(Competition):
     """A tournament of one game: its format, tables, match format and who may enter.
 

@@ -9,8 +9,8 @@ a submitted bot's step) holds the game rows' locks and then:
    (:func:`ending_played`), forfeited by late or faulty seats (:func:`ending_forfeit`), or aborted
    because no person ever moved (:func:`ending_aborted`). Its consequences follow in a fixed order:
    the outcome and each seat's rank and score, then ratings (the global Elo, then the league's),
-   then the match and round progress and the version tests' pairs (after the commit). Nobody is
-   notified of a game's end (there is no such notification); the turn notifications stop because
+   the leagues' counts of finished games (:mod:`games.services.league_tallies`), then the match and
+   round progress and the version tests' pairs (after the commit). Nobody is notified of a game's end (there is no such notification); the turn notifications stop because
    the game has no turn any more;
 3. begins the next turn of the games that go on with :func:`turns_begin`: the move deadline of the
    people who must act now, and their "your turn" notifications (one task after the commit decides
@@ -37,7 +37,8 @@ from games.services.after_commit import (
     version_tests_advance_on_commit,
 )
 from games.services.bulk import insert_rows, update_rows, update_rows_together
-from games.services.league_ratings import league_ratings_apply_for_games
+from games.services.league_ratings import league_ratings_apply_for_games, leagues_of_games
+from games.services.league_tallies import tally_games_finished
 from games.services.ratings import rating_apply_for_games
 
 # -- Moves ----------------------------------------------------------------------------------------
@@ -163,7 +164,9 @@ def games_end(ended: Sequence[tuple[Game, Sequence[Seat], Ending]], *, now: date
     scored = [(game, seats) for game, seats, ending in ended if ending.places is not None]
     update_rows(Seat, [seat for _, seats in scored for seat in seats], ["rank", "score"])
     rating_apply_for_games(finished=scored)
-    league_ratings_apply_for_games(finished=scored)
+    leagues_of = leagues_of_games([game.pk for game, _ in scored])
+    league_ratings_apply_for_games(finished=scored, leagues_of=leagues_of)
+    tally_games_finished(leagues_of)  # last: nothing is locked after the tallies
     competitions_advance_on_commit([game.pk for game, _, _ in ended])
     version_tests_advance_on_commit([(game.pk, game.rated) for game, _, _ in ended])
     streams_announce_on_commit(games=[game.pk for game, _, _ in ended])

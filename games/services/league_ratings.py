@@ -7,7 +7,7 @@ league in the transaction that ends it (:func:`league_ratings_apply_for_games`, 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -80,19 +80,26 @@ def rating_step(
     ]
 
 
-def league_ratings_apply_for_games(*, finished: Sequence[tuple[Game, Sequence[Seat]]]) -> None:
+def leagues_of_games(pks: Collection[int]) -> dict[int, int]:
+    """The league of each of these games that is a league game, by game id (one query, none for no
+    games)."""
+    if not pks:
+        return {}
+    return dict(LeagueGame.objects.filter(game_id__in=pks).values_list("game_id", "league_id"))
+
+
+def league_ratings_apply_for_games(
+    *, finished: Sequence[tuple[Game, Sequence[Seat]]], leagues_of: Mapping[int, int]
+) -> None:
     """League ratings for finished games, in the order given; inside the transaction that finishes them.
 
-    Games of no league are ignored (one query when none is). The entries involved are locked once,
-    in id order (after the global Rating rows, which the caller locks first, always in that order).
+    ``leagues_of`` holds the league of each league game among them (:func:`leagues_of_games`); the
+    others are ignored. The entries involved are locked once, in id order (after the global Rating
+    rows, which the caller locks first, always in that order).
     """
-    pks = [game.pk for game, _ in finished if game.rated]
-    if not pks:
+    rated = [(game, seats) for game, seats in finished if game.rated and game.pk in leagues_of]
+    if not rated:
         return
-    leagues_of = dict(LeagueGame.objects.filter(game_id__in=pks).values_list("game_id", "league_id"))
-    if not leagues_of:
-        return
-    rated = [(game, seats) for game, seats in finished if game.pk in leagues_of]
     leagues = League.objects.in_bulk(set(leagues_of.values()))
     wanted = Q()
     for game, seats in rated:

@@ -63,6 +63,7 @@ from games.models import (
     League,
     LeagueEntry,
     LeagueRatingChange,
+    LeagueTally,
     Player,
     RatingSystem,
     Season,
@@ -79,6 +80,7 @@ from games.services.league_ratings import (
     openskill_uncertainty_reset,
     rating_step,
 )
+from games.services.league_tallies import league_tallies_recount, tally_entrant_joined, tally_entrant_left
 from games.services.lifecycle import check_organiser, in_state, transition
 from games.services.players import player_for_user
 from games.services.rules_of_play import MAX_MULTI_SEAT, check_rules_of_play, competition_config_validated
@@ -149,7 +151,7 @@ def league_create(
     except UnknownGame as exc:
         raise InvalidInput(str(exc), field="game") from None
     normalized = competition_config_validated(game_id, config, seats_per_table)
-    return League.objects.create(
+    league = League.objects.create(
         name=name.strip(),
         organiser=organiser,
         game_id=game_id,
@@ -167,6 +169,8 @@ def league_create(
         bot_fault_policy=bot_fault_policy,
         bot_max_strikes=bot_max_strikes,
     )
+    LeagueTally.objects.create(league=league)
+    return league
 
 
 @transaction.atomic
@@ -318,8 +322,10 @@ def _join(league: League, competitor: Competitor) -> LeagueEntry:
             raise Conflict(f"{competitor.name} is already in {league.name}")
         entry.active = True  # back on the ladder with the rating it left with
         entry.save(update_fields=["active"])
-        return entry
-    return LeagueEntry.objects.create(league=league, competitor=competitor, **initial_rating_values(league))
+    else:
+        entry = LeagueEntry.objects.create(league=league, competitor=competitor, **initial_rating_values(league))
+    tally_entrant_joined(league.pk)
+    return entry
 
 
 @transaction.atomic
@@ -337,12 +343,15 @@ def league_enter(*, league_pk: int, user: User, bot_pk: int | None = None) -> Le
 
 def _leave(league: League, entry: LeagueEntry) -> None:
     if league.state == CompetitionState.REGISTRATION:
+        if entry.active:
+            tally_entrant_left(league.pk)
         entry.delete()
     elif league.state == CompetitionState.RUNNING:
         if not entry.active:
             raise Conflict(f"{entry.competitor.name} has already left {league.name}")
         entry.active = False
         entry.save(update_fields=["active"])
+        tally_entrant_left(league.pk)
     else:
         raise Conflict(f"cannot leave a league that is {in_state(league)}")
 
@@ -422,6 +431,7 @@ def league_ratings_recompute(
     """
     if repair:
         league = locked_league(league_pk)
+        league_tallies_recount([league_pk])
         entry_rows = LeagueEntry.objects.select_for_update()
     else:
         league = League.objects.get(pk=league_pk)

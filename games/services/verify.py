@@ -10,7 +10,9 @@ A game's moves are the only truth (``design.md``: config, seed and moves rebuild
    seats the engine says must act;
 2. recomputes every Elo rating from the ranks step 1 vouched for, in the order they were applied
    (:func:`games.services.ratings.ratings_recompute` without repairing), and every league's
-   ratings (:func:`games.services.leagues.league_ratings_recompute`, likewise);
+   ratings (:func:`games.services.leagues.league_ratings_recompute`, likewise), and counts each
+   league's active entrants and finished games against its tally
+   (:func:`games.services.league_tallies.tally_differences`);
 3. recomputes every tournament's match results and each finished round's standings from the
    stored games (:func:`games.selectors.tournaments.match_results_rebuilt`) and compares them
    with the results and the snapshots stored then.
@@ -33,6 +35,7 @@ from games.models import Game, GameStatus, League, Move, Round, Seat, Tournament
 from games.scheduling.scoring import forfeit_places
 from games.selectors.tournaments import match_results_rebuilt, standings_rebuilt_from_games
 from games.services.game_flow import ending_played
+from games.services.league_tallies import tally_differences
 from games.services.leagues import league_ratings_recompute
 from games.services.ratings import ratings_recompute
 
@@ -88,6 +91,8 @@ def stored_data_verify(
         leagues += 1
         if on_progress is not None:
             on_progress("leagues", 1)
+    for text in tally_differences():
+        differs(text)
     return VerifyReport(games, ratings.games, tournaments, leagues, found)
 
 

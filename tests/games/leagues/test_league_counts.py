@@ -1,15 +1,23 @@
 """A league's ``entry_count`` (active entrants) and ``games_played`` (finished games), in the list and
-the detail, however many entrants and games each league has: each is counted on its own, so one
-league's rows neither meet the other relation's nor another league's."""
+the detail: its tally (``games.services.league_tallies``) follows every join, leave, return and game
+end through the services, agrees with what the rows count, and is read in the same queries however
+many entrants and games a league has. ``manage.py verify`` tells a tally that differs."""
 
 from __future__ import annotations
 
 from typing import Any
 
 import pytest
+from django.core.management import call_command
+from django.core.management.base import CommandError
 from rest_framework.test import APIClient
 
-from games.models import Competitor, Game, GameStatus, League, LeagueEntry, LeagueGame, Season
+from games.models import Competitor, Game, GameStatus, League, LeagueEntry, LeagueGame, LeagueTally, Season
+from games.services.league_tallies import counted_tallies, league_tallies_recount
+from games.services.leagues import league_cancel, league_join, league_leave
+from games.tasks import ladder_matchmaking
+from tests.games.competitions.conftest import make_bots
+from tests.games.leagues.conftest import running_league
 
 pytestmark = pytest.mark.django_db
 
@@ -18,6 +26,7 @@ SHAPES = [(5, 2, 7, 3, 1), (0, 0, 0, 0, 0), (3, 0, 0, 2, 0), (1, 4, 2, 0, 3)]
 
 
 def league_of(n: int, shape: tuple[int, int, int, int, int]) -> League:
+    """A league written row by row (as an import would), its tally then counted from the rows."""
     active, left, finished, running, aborted = shape
     league = League.objects.create(name=f"league {n}", game_id="mulligan")
     season = Season.objects.create(league=league, number=1)
@@ -30,6 +39,7 @@ def league_of(n: int, shape: tuple[int, int, int, int, int]) -> League:
     for k, status in enumerate(statuses):
         game = Game.objects.create(game_id="mulligan", seed=1000 * n + k, status=status)
         LeagueGame.objects.create(league=league, season=season, game=game)
+    league_tallies_recount([league.pk])
     return league
 
 
@@ -64,3 +74,72 @@ def test_the_list_reads_in_the_same_queries_however_many_rows_each_league_has(
     league_of(len(SHAPES), (30, 10, 40, 10, 10))
     with django_assert_max_num_queries(3):
         assert len(api_client.get("/api/leagues/").json()["results"]) == len(SHAPES) + 1
+
+
+def shown(api_client: APIClient, league: League) -> tuple[int, int]:
+    detail = counts(api_client.get(f"/api/leagues/{league.pk}/").json())
+    listed = [row for row in api_client.get("/api/leagues/").json()["results"] if row["id"] == league.pk]
+    assert [counts(row) for row in listed] == [detail]
+    return detail
+
+
+def counted(league: League) -> tuple[int, int]:
+    return counted_tallies([league.pk])[league.pk]
+
+
+def test_the_tally_follows_joins_leaves_returns_and_game_ends(api_client: APIClient, on_commit: Any) -> None:
+    bots = make_bots(5)
+    league = running_league(field=[bot.competitor for bot in bots[:4]])
+    assert shown(api_client, league) == (4, 0) == counted(league)
+    league_join(league_pk=league.pk, competitor=bots[4].competitor)
+    league_leave(league_pk=league.pk, competitor=bots[0].competitor)
+    assert shown(api_client, league) == (4, 0) == counted(league)
+    league_join(league_pk=league.pk, competitor=bots[0].competitor)  # back with the rating it left with
+    assert shown(api_client, league) == (5, 0) == counted(league)
+    with on_commit():
+        ladder_matchmaking()  # the bots play their games to the end
+    finished = LeagueGame.objects.filter(league=league, game__status=GameStatus.FINISHED).count()
+    assert finished > 0
+    assert shown(api_client, league) == (5, finished) == counted(league)
+
+
+def test_leaving_during_registration_takes_the_entrant_away(api_client: APIClient) -> None:
+    bots = make_bots(3)
+    league = running_league(field=[bot.competitor for bot in bots], start=False)
+    league_leave(league_pk=league.pk, competitor=bots[1].competitor)
+    assert not LeagueEntry.objects.filter(league=league, competitor=bots[1].competitor).exists()
+    assert shown(api_client, league) == (2, 0) == counted(league)
+
+
+def test_games_a_cancel_aborts_are_not_counted(api_client: APIClient, on_commit: Any) -> None:
+    bots = make_bots(4)
+    league = running_league(field=[bot.competitor for bot in bots])
+    ladder_matchmaking()  # games made, and not played: their bots' task waits for the commit
+    assert LeagueGame.objects.filter(league=league, game__status=GameStatus.RUNNING).exists()
+    league_cancel(league_pk=league.pk)
+    assert shown(api_client, league) == (4, 0) == counted(league)
+
+
+def test_verify_tells_a_tally_that_differs_and_a_recount_mends_it(capsys: Any, on_commit: Any) -> None:
+    league = running_league(field=[bot.competitor for bot in make_bots(4)])
+    with on_commit():
+        ladder_matchmaking()
+    entries, finished = counted(league)
+    call_command("verify", "--no-progress")  # all as stored
+    LeagueTally.objects.filter(league=league).update(entries=99)
+    with pytest.raises(CommandError, match="1 differences"):
+        call_command("verify", "--no-progress")
+    said = capsys.readouterr().out
+    assert f"league {league.pk}: its tally says 99 active entrants and {finished} finished games" in said
+    league_tallies_recount([league.pk])
+    call_command("verify", "--no-progress")
+    assert LeagueTally.objects.values_list("entries", "games_finished").get(league=league) == (entries, finished)
+
+
+def test_a_league_without_a_tally_gets_one_counted_at_its_next_change(api_client: APIClient) -> None:
+    bots = make_bots(3)
+    league = running_league(field=[bot.competitor for bot in bots[:2]])
+    LeagueTally.objects.filter(league=league).delete()
+    assert shown(api_client, league) == (0, 0)  # shown as nothing, not as an error
+    league_join(league_pk=league.pk, competitor=bots[2].competitor)
+    assert shown(api_client, league) == (3, 0) == counted(league)
