@@ -13,6 +13,7 @@ from games.api.json_requests import GameIdField, JsonRequest
 from games.api.serializers import reject_nul
 from games.converters import MAX_ID
 from games.models import BotFaultPolicy, EntrantKinds, Entry, TimeoutPolicy, Tournament, TournamentFormat
+from games.selectors.times import move_time_seconds
 from games.selectors.tournaments import tournament_match_format
 from games.services.competitions import MAX_ENTRANTS
 from games.services.rules_of_play import MAX_STRIKES, MOVE_TIME_MS, TIME_BANK_MS
@@ -55,9 +56,8 @@ class MoveTimeLimitField(serializers.Field):
             self.fail("range")
         return limit
 
-    def to_representation(self, value: timedelta) -> float:
-        seconds = value.total_seconds()
-        return int(seconds) if seconds.is_integer() else seconds
+    def to_representation(self, value: timedelta) -> int | float:
+        return move_time_seconds(value)
 
 
 def _ranged_integer(

@@ -112,6 +112,21 @@ class QuerySetRows:
 Converter = Callable[[Any, Any, Any], Any]
 
 
+class NumberedPages:
+    """An :class:`OrderedRows` list as Django's ``Paginator`` (DRF's page numbers) reads one: its
+    length and a slice."""
+
+    def __init__(self, rows: OrderedRows) -> None:
+        self.rows = rows
+
+    def count(self) -> int:
+        return self.rows.count(None)
+
+    def __getitem__(self, part: slice) -> list[Any]:
+        start = part.start or 0
+        return self.rows.window(start, part.stop - start)
+
+
 def model_fields(model: type[Model], *names: str) -> tuple[Field[Any, Any], ...]:
     """The model's concrete fields of these names (for :func:`fetch`'s ``fields``)."""
     found = tuple(model._meta.get_field(name) for name in names)

@@ -9,6 +9,7 @@ datetimes, JSON and booleans. Every read is compared with what the ORM gives for
 from __future__ import annotations
 
 import random
+from datetime import timedelta
 from typing import Any
 
 from django.contrib.auth.models import AnonymousUser
@@ -273,6 +274,20 @@ def _check_bot_games(seeded: dict[str, Any]) -> None:
     assert [game.pk for game in bot_selectors.bot_games(bot, 3)] == [row["id"] for row in rows[:3]]
 
 
+def _check_leagues(seeded: dict[str, Any]) -> None:
+    from games.api.league_serializers import LeagueSerializer
+    from games.api.renderers import JSONRenderer
+
+    render = JSONRenderer().render
+    draft = league_create(name="hand SQL draft", game_id=GAME, move_time_limit=timedelta(seconds=90.5))
+    orm = league_selectors.leagues_with_counts().prefetch_related("seasons").order_by("-id")
+    expected = [render(LeagueSerializer(league).data) for league in orm]
+    assert [render(row) for row in league_selectors.league_rows().window(0, 100)] == expected
+    assert [render(league_selectors.league_answer(league.pk)) for league in orm] == expected
+    assert [row["id"] for row in league_selectors.league_rows(state="draft").window(0, 100)] == [draft.pk]
+    assert league_selectors.league_answer(seeded["league"].pk)["entry_count"] == 5  # type: ignore[index]
+
+
 def check_hand_written_reads() -> None:
     """Seed a few players, bots, ratings, games and a league, and compare every hand-written read
     with the ORM's answer for the same rows (raises AssertionError on the first difference)."""
@@ -282,3 +297,4 @@ def check_hand_written_reads() -> None:
     _check_players_and_turns(seeded)
     _check_tokens(seeded)
     _check_bot_games(seeded)
+    _check_leagues(seeded)
