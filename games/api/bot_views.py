@@ -19,7 +19,6 @@ from games.api.bot_serializers import (
     ProgramVersionSerializer,
     UrlVersionSerializer,
     bot_detail,
-    bot_summary,
     entry_command_from,
     fault_data,
     version_data,
@@ -36,6 +35,7 @@ from games.api.response_serializers import (
 from games.api.schema import error, paginated
 from games.models import Bot, BotKind
 from games.selectors import bots as bot_selectors
+from games.selectors.lists import NumberedPages
 from games.services.bot_versions import (
     bot_create,
     bot_version_activate,
@@ -80,13 +80,9 @@ class BotListCreateView(APIView):
         responses=paginated(BotSummarySerializer, "PaginatedBotSummaryList"),
     )
     def get(self, request: Request) -> Response:
-        bots = bot_selectors.bots_listed(request.query_params.get("game"))
+        bots = NumberedPages(bot_selectors.bot_rows(request.query_params.get("game")))
         paginator = generics.GenericAPIView.pagination_class()
-        page = list(paginator.paginate_queryset(bots, request, view=self) or [])
-        statuses = bot_selectors.latest_statuses(page)
-        return paginator.get_paginated_response(
-            [bot_summary(bot, validation_status=statuses.get(bot.pk)) for bot in page]
-        )
+        return paginator.get_paginated_response(paginator.paginate_queryset(bots, request, view=self))
 
     @extend_schema(
         request=BotCreateSerializer,
@@ -208,7 +204,9 @@ class BotGamesView(APIView):
     @extend_schema(
         parameters=[
             OpenApiParameter("page", int, description="a page number"),
-            OpenApiParameter("cursor", str, description="a cursor from a previous answer's next or previous link"),
+            OpenApiParameter(
+                "cursor", str, description="a cursor from a previous answer's next or previous link"
+            ),
         ],
         responses=paginated(BotGameSerializer, "PaginatedBotGameList"),
     )

@@ -14,7 +14,7 @@ from django.db.models import OuterRef, Prefetch, QuerySet, Subquery
 
 from games.models import Bot, BotFault, BotKind, BotVersion, Game, LeagueEntry, Player, Rating, Seat
 from games.selectors.games import seat_summary_from
-from games.selectors.lists import Around, Key, SqlList, model_fields
+from games.selectors.lists import Around, Key, SqlList, model_fields, sql_literal
 
 
 def bots_listed(game_id: str | None = None) -> QuerySet[Bot]:
@@ -24,6 +24,56 @@ def bots_listed(game_id: str | None = None) -> QuerySet[Bot]:
     )
     bots = bots.order_by("game_id", "engine_bot", "id")
     return bots.filter(game_id=game_id) if game_id else bots
+
+
+def bot_rows(game_id: str | None = None) -> SqlList:
+    """The bots as the API lists them (:func:`bots_listed`'s order, each as ``bot_summary`` answers
+    it), by hand-written SQL (see :mod:`games.selectors.lists`): each bot with its name, owner,
+    active version and newest version's validation status in one statement. Page numbers only:
+    its order has three keys."""
+    return SqlList(
+        select=_BOT_SELECT,
+        count_from="FROM games_bot",
+        where=("games_bot.game_id = %s",) if game_id else (),
+        params=(game_id,) if game_id else (),
+        order=(
+            (Key("game_id", False), "games_bot.game_id"),
+            (Key("engine_bot", False), "games_bot.engine_bot"),
+            (Key("id", False), "games_bot.id"),
+        ),
+        row=_bot_row,
+        prepared=True,
+    )
+
+
+_BOT_SELECT = f"""
+SELECT games_bot.id, games_competitor.name, games_bot.competitor_id, games_bot.game_id, games_bot.kind,
+       games_bot.engine_bot, games_player.id, owner_competitor.name, active.number,
+       CASE WHEN games_bot.kind = {sql_literal(BotKind.BUILTIN)} THEN NULL ELSE (
+           SELECT newest.validation_status FROM games_botversion newest
+           WHERE newest.bot_id = games_bot.id ORDER BY newest.number DESC LIMIT 1
+       ) END
+FROM games_bot
+JOIN games_competitor ON games_competitor.id = games_bot.competitor_id
+LEFT JOIN games_player ON games_player.id = games_bot.owner_id
+LEFT JOIN games_competitor owner_competitor ON owner_competitor.id = games_player.competitor_id
+LEFT JOIN games_botversion active ON active.id = games_bot.active_version_id
+"""
+
+
+def _bot_row(values: tuple[Any, ...]) -> dict[str, Any]:
+    pk, name, competitor, game_id, kind, engine_bot, owner, owner_name, active, status = values
+    return {
+        "id": pk,
+        "name": name,
+        "competitor": competitor,
+        "game_id": game_id,
+        "kind": kind,
+        "engine_bot": engine_bot,
+        "owner": None if owner is None else {"player": owner, "name": owner_name},
+        "active_version": active,
+        "validation_status": status,
+    }
 
 
 def bot_or_none(pk: int) -> Bot | None:
@@ -119,7 +169,9 @@ def _bot_games_with_seats(rows: list[tuple[Any, ...]], competitor: int) -> list[
         summary = seat_summary_from(*seat)
         games[-1]["seats"].append(summary | {"version": version})
         if summary["competitor"] == competitor:
-            games[-1]["bot_seats"].append({"index": summary["index"], "version": version, "rank": summary["rank"]})
+            games[-1]["bot_seats"].append(
+                {"index": summary["index"], "version": version, "rank": summary["rank"]}
+            )
     return games
 
 

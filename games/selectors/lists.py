@@ -156,7 +156,9 @@ _LONG_DIGITS = re.compile(r"\d{19}")
 
 
 @functools.cache
-def _converters(vendor: str, fields: tuple[Field[Any, Any] | None, ...]) -> tuple[tuple[int, Converter, Any], ...]:
+def _converters(
+    vendor: str, fields: tuple[Field[Any, Any] | None, ...]
+) -> tuple[tuple[int, Converter, Any], ...]:
     """What the ORM would do to each column's raw value on this database (JSON text parsed; on
     SQLite, booleans, datetimes and durations from their stored forms), as ``(column, converter,
     expression)``; columns given as None are taken as they come."""
@@ -266,13 +268,16 @@ class SqlList:
         return [key for key, _column in self.order]
 
     def _order_by(self, forward: bool) -> str:
-        return ", ".join(f"{column} {'DESC' if key.descending == forward else 'ASC'}" for key, column in self.order)
+        return ", ".join(
+            f"{column} {'DESC' if key.descending == forward else 'ASC'}" for key, column in self.order
+        )
 
     def _rows(
-        self, extra: str | None, extra_params: Sequence[Any], forward: bool, limit: int
+        self, extra: str | None, extra_params: Sequence[Any], forward: bool, limit: int, offset: int = 0
     ) -> list[dict[str, Any]]:
         where = " AND ".join([*self.where, extra] if extra else self.where) or "TRUE"
-        sql = f"{self.select} WHERE {where}{self._grouped} ORDER BY {self._order_by(forward)} LIMIT {int(limit)}"
+        skip = f" OFFSET {int(offset)}" if offset else ""
+        sql = f"{self.select} WHERE {where}{self._grouped} ORDER BY {self._order_by(forward)} LIMIT {int(limit)}{skip}"
         params = [*self.params, *extra_params]
         around = self.around
         if around is None:
@@ -291,6 +296,8 @@ class SqlList:
     def window(self, offset: int, limit: int) -> list[Any]:
         if offset == 0:
             return self._rows(None, (), True, limit)
+        if len(self.order) > 2:  # page numbers only (no cursor): a short list, read past its offset
+            return self._rows(None, (), True, limit, offset)
         # A deep page (?page=N) finds the sort key of the row before it in the list's index alone
         # (no joins, no other columns), then reads on from there as a cursor does.
         keys = ", ".join(column for _key, column in self.order)
@@ -355,5 +362,8 @@ class SqlList:
         if at_most is None:
             sql, params = f"SELECT count(*) FROM ({inner}) AS listed", list(self.params)
         else:
-            sql, params = f"SELECT count(*) FROM ({inner} LIMIT {int(at_most) + 1}) AS listed", list(self.params)
+            sql, params = (
+                f"SELECT count(*) FROM ({inner} LIMIT {int(at_most) + 1}) AS listed",
+                list(self.params),
+            )
         return int(fetch(sql, params, prepared=self.prepared)[0][0])

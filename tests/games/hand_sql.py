@@ -93,7 +93,17 @@ def _check_ladders(league: Any) -> None:
 
     _same_rows("ladder", rating_selectors.ladder_rows(GAME), orm_ladder, ladder_as_orm)
 
-    entry_fields = ("id", "competitor_id", "rating", "mu", "sigma", "games_played", "provisional", "active", "joined_at")
+    entry_fields = (
+        "id",
+        "competitor_id",
+        "rating",
+        "mu",
+        "sigma",
+        "games_played",
+        "provisional",
+        "active",
+        "joined_at",
+    )
     orm_league = QuerySetRows(league_selectors.ladder_entries(league).values(*entry_fields))
 
     def entry_as_orm(row: dict[str, Any]) -> dict[str, Any]:
@@ -106,7 +116,9 @@ def _check_ladders(league: Any) -> None:
 
 
 def _check_games(seeded: dict[str, Any]) -> None:
-    orm_games = QuerySetRows(Game.objects.order_by("-id").values("id", "game_id", "status", "version", "created_at"))
+    orm_games = QuerySetRows(
+        Game.objects.order_by("-id").values("id", "game_id", "status", "version", "created_at")
+    )
 
     def game_as_orm(row: dict[str, Any]) -> dict[str, Any]:
         # Each page's rows bring their seats (read in the page's own statement).
@@ -122,8 +134,13 @@ def _check_games(seeded: dict[str, Any]) -> None:
 
     _same_rows("games", game_selectors.game_list(), orm_games, game_as_orm)
     _same_rows(
-        "running games", game_selectors.game_list(GAME, "running"),
-        QuerySetRows(Game.objects.filter(game_id=GAME, status="running").order_by("-id").values("id", "game_id", "status", "version", "created_at")),
+        "running games",
+        game_selectors.game_list(GAME, "running"),
+        QuerySetRows(
+            Game.objects.filter(game_id=GAME, status="running")
+            .order_by("-id")
+            .values("id", "game_id", "status", "version", "created_at")
+        ),
         game_as_orm,
     )
     listed = game_selectors.game_list().window(0, 100)
@@ -142,13 +159,23 @@ def _check_games(seeded: dict[str, Any]) -> None:
         assert isinstance(sql_game.rated, bool) and isinstance(sql_game.config, dict)
         moves = [(seat, action) for _n, seat, action, _at in game_selectors.move_rows(game.pk)]
         assert game_selectors.move_rows(game.pk) == [
-            tuple(values) for values in Move.objects.filter(game=game).order_by("number").values_list("number", "seat", "action", "created_at")
+            tuple(values)
+            for values in Move.objects.filter(game=game)
+            .order_by("number")
+            .values_list("number", "seat", "action", "created_at")
         ]
         orm_moves = list(game.moves.order_by("number").values_list("seat", "action"))
         assert moves == orm_moves
-        assert game_selectors.game_state(game).to_json() == replay(game.game_id, game.config, game.seed, orm_moves).to_json()
+        assert (
+            game_selectors.game_state(game).to_json()
+            == replay(game.game_id, game.config, game.seed, orm_moves).to_json()
+        )
         assert [
-            ({f.attname: getattr(h.seat, f.attname) for f in Seat._meta.concrete_fields}, h.user_id, h.bot_kind)
+            (
+                {f.attname: getattr(h.seat, f.attname) for f in Seat._meta.concrete_fields},
+                h.user_id,
+                h.bot_kind,
+            )
             for h in game_selectors.seat_holders(game)
         ] == [
             (
@@ -159,8 +186,12 @@ def _check_games(seeded: dict[str, Any]) -> None:
             for seat in game.seats.all()
         ]
         for user in viewers:
-            assert game_selectors.game_view(sql_game, user, seats, moves, in_play) == game_selectors.game_view(game, user), user
-            assert game_selectors.game_history(sql_game, user, seats=seats, in_play=in_play) == game_selectors.game_history(game, user)
+            assert game_selectors.game_view(
+                sql_game, user, seats, moves, in_play
+            ) == game_selectors.game_view(game, user), user
+            assert game_selectors.game_history(
+                sql_game, user, seats=seats, in_play=in_play
+            ) == game_selectors.game_history(game, user)
     assert game_selectors.game_read(max(row["id"] for row in listed) + 1) is None
     games = list(Game.objects.all())
     in_play = {
@@ -186,7 +217,9 @@ def _check_players_and_turns(seeded: dict[str, Any]) -> None:
             rating.game_id: {"rating": rating.rating, "games_played": rating.games_played}
             for rating in Rating.objects.filter(competitor=player.competitor)
         }
-        changes = RatingChange.objects.filter(competitor=player.competitor).select_related("game").order_by("id")
+        changes = (
+            RatingChange.objects.filter(competitor=player.competitor).select_related("game").order_by("id")
+        )
         assert [(c["game_pk"], c["rating_after"], c["at"]) for c in profile["rating_history"]] == [
             (change.game_id, change.rating_after, change.created_at) for change in changes
         ]
@@ -195,9 +228,13 @@ def _check_players_and_turns(seeded: dict[str, Any]) -> None:
         for entry in waiting:
             game = Game.objects.get(pk=entry["game"].pk)
             assert (entry["game"].game_id, entry["game"].created_at, entry["deadline"]) == (
-                game.game_id, game.created_at, game.turn_deadline,
+                game.game_id,
+                game.created_at,
+                game.turn_deadline,
             )
-    assert any((rating_selectors.player_profile(p.pk) or {}).get("rating_history") for p in seeded["players"][:2])
+    assert any(
+        (rating_selectors.player_profile(p.pk) or {}).get("rating_history") for p in seeded["players"][:2]
+    )
     assert any(game_selectors.turns_waiting(p.user) for p in seeded["players"][:2])
 
 
@@ -250,7 +287,9 @@ def _check_bot_games(seeded: dict[str, Any]) -> None:
     players = seeded["players"]
     twice = create_game([bot.competitor, players[0].competitor, bot.competitor], seed=15)
     versions = [BotVersion.objects.create(bot=bot, number=n) for n in (1, 2)]
-    for seat, version in zip(twice.seats.filter(competitor=bot.competitor).order_by("index"), versions, strict=True):
+    for seat, version in zip(
+        twice.seats.filter(competitor=bot.competitor).order_by("index"), versions, strict=True
+    ):
         Seat.objects.filter(pk=seat.pk).update(bot_version=version)
     orm = QuerySetRows(
         Game.objects.filter(seats__competitor_id=bot.competitor_id).distinct().order_by("-id").values("id")
@@ -288,6 +327,47 @@ def _check_leagues(seeded: dict[str, Any]) -> None:
     assert league_selectors.league_answer(seeded["league"].pk)["entry_count"] == 5  # type: ignore[index]
 
 
+def _check_bot_list(seeded: dict[str, Any]) -> None:
+    from games.api.bot_serializers import bot_summary
+    from games.models import BotKind, Competitor
+
+    owner = seeded["players"][0]
+    for n, (game_id, versions, active) in enumerate(
+        [("mulligan", 0, None), ("golf", 2, 1), ("mulligan", 3, 3)]
+    ):
+        bot = Bot.objects.create(
+            competitor=Competitor.objects.create(name=f"submitted {n}"),
+            owner=owner if n != 1 else None,
+            game_id=game_id,
+            kind=BotKind.PROGRAM,
+            engine_bot="",
+        )
+        made = [
+            BotVersion.objects.create(
+                bot=bot, number=k, validation_status=("passed", "failed", "pending")[k % 3]
+            )
+            for k in range(1, versions + 1)
+        ]
+        if active is not None:
+            Bot.objects.filter(pk=bot.pk).update(active_version=made[active - 1])
+    BotFactory(engine_bot="heuristic")
+    BotFactory(game_id="golf", engine_bot="random")
+    for game_id in (None, "mulligan", "golf", "chess"):
+        listed = list(bot_selectors.bots_listed(game_id))
+        statuses = bot_selectors.latest_statuses(listed)
+        expected = [bot_summary(bot, validation_status=statuses.get(bot.pk)) for bot in listed]
+        rows = bot_selectors.bot_rows(game_id)
+        assert rows.window(0, 1000) == expected, game_id
+        assert rows.count(None) == len(expected)
+        for offset in range(len(expected) + 1):
+            assert rows.window(offset, 2) == expected[offset : offset + 2], (game_id, offset)
+    assert {row["validation_status"] for row in bot_selectors.bot_rows().window(0, 1000)} >= {
+        "pending",
+        "passed",
+        None,
+    }
+
+
 def check_hand_written_reads() -> None:
     """Seed a few players, bots, ratings, games and a league, and compare every hand-written read
     with the ORM's answer for the same rows (raises AssertionError on the first difference)."""
@@ -298,3 +378,4 @@ def check_hand_written_reads() -> None:
     _check_tokens(seeded)
     _check_bot_games(seeded)
     _check_leagues(seeded)
+    _check_bot_list(seeded)
