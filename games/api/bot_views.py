@@ -211,11 +211,13 @@ class BotGamesView(APIView):
         responses=paginated(BotGameSerializer, "PaginatedBotGameList"),
     )
     def get(self, request: Request, pk: int) -> Response:
-        bot = _bot(pk)
+        competitor = bot_selectors.bot_competitor_id(pk)
+        if competitor is None:
+            raise NotFound(f"no bot {pk}")
         paginator = KeysetPagination()  # newest first by id: the next links carry a cursor
         # The rows are game_data's answers already (hand-written SQL: see bot_game_rows).
         return paginator.get_paginated_response(
-            paginator.paginate_queryset(bot_selectors.bot_game_rows(bot), request, view=self)
+            paginator.paginate_queryset(bot_selectors.bot_game_rows(competitor), request, view=self)
         )
 
 

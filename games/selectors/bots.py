@@ -14,7 +14,7 @@ from django.db.models import OuterRef, Prefetch, QuerySet, Subquery
 
 from games.models import Bot, BotFault, BotKind, BotVersion, Game, LeagueEntry, Player, Rating, Seat
 from games.selectors.games import seat_summary_from
-from games.selectors.lists import Around, Key, SqlList, model_fields, sql_literal
+from games.selectors.lists import Around, Key, SqlList, fetch, model_fields, sql_literal
 
 
 def bots_listed(game_id: str | None = None) -> QuerySet[Bot]:
@@ -113,15 +113,21 @@ def latest_statuses(bots: list[Bot]) -> dict[int, str]:
     return {pk: status for pk, status in rows if status is not None}
 
 
-def bot_game_rows(bot: Bot) -> SqlList:
+def bot_competitor_id(pk: int) -> int | None:
+    """The bot's competitor, or None when there is no such bot (hand-written: a read of the bot's
+    games needs no more of it, and the ORM's compiling of the whole bot cost most of that read)."""
+    found = fetch("SELECT competitor_id FROM games_bot WHERE id = %s", [pk], prepared=True)
+    return int(found[0][0]) if found else None
+
+
+def bot_game_rows(competitor: int) -> SqlList:
     """The games the bot sat in, newest first, as the API lists them, by hand-written
     SQL (see :mod:`games.selectors.lists`): each game with its seats, and the bot's own seats.
 
     The page is the bot's seats grouped by game (a bot seated twice, as a version test seats it, is
     one game) along the ``seat_competitor_games`` index, which gives them newest first: a page reads
     its own games however many the bot played. Its games and all their seats, with the version each
-    bot seat played, come in the same statement."""
-    competitor = bot.competitor_id
+    bot seat played, come in the same statement. ``competitor`` is the bot's competitor id."""
     return SqlList(
         select="SELECT game_id FROM games_seat",
         count_from="FROM games_seat",

@@ -306,8 +306,8 @@ def _check_bot_games(seeded: dict[str, Any]) -> None:
         assert row == _bot_game_as_orm(shown[row["id"]], bot), row
         return {"id": row["id"]}
 
-    _same_rows("bot games", bot_selectors.bot_game_rows(bot), orm, as_orm)
-    rows = bot_selectors.bot_game_rows(bot).window(0, 100)
+    _same_rows("bot games", bot_selectors.bot_game_rows(bot.competitor_id), orm, as_orm)
+    rows = bot_selectors.bot_game_rows(bot.competitor_id).window(0, 100)
     assert [len(row["bot_seats"]) for row in rows if row["id"] == twice.pk] == [2]
     assert isinstance(rows[0]["rated"], bool)
     assert [game.pk for game in bot_selectors.bot_games(bot, 3)] == [row["id"] for row in rows[:3]]

@@ -55,3 +55,19 @@ def test_the_converter_takes_every_row_id_and_nothing_else() -> None:
 def test_the_words_name_the_last_id_of_the_path() -> None:
     assert missing_thing("/bots/3/versions/99/", API_KINDS) == "version 99"
     assert missing_thing("/nothing/here/", API_KINDS) is None
+
+
+@pytest.mark.parametrize(
+    "path,what",
+    [
+        ("/api/bots/{id}/", "bot"),
+        ("/api/bots/{id}/games/", "bot"),
+        ("/api/leagues/{id}/", "league"),
+        ("/api/leagues/{id}/games/", "league"),
+    ],
+)
+def test_an_id_of_no_row_yet_is_the_same_json_404(path: str, what: str) -> None:
+    """The hand-written reads (a bot's games, a league) say so as the ORM's reads do."""
+    response = Client().get(path.format(id=987_654))
+    assert response.status_code == 404
+    assert response.json() == {"detail": f"no {what} 987654", "code": "not_found"}
