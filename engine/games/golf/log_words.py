@@ -7,6 +7,9 @@ from engine.core import Seat
 from engine.games.golf.action_ids import SEATS
 
 PLANS = [f"Seat {seat} plans a Shot (face down)." for seat in range(SEATS)]
+# The seats a line for one seat only is for (GolfState.say's ``to``), one tuple per seat shared by
+# every such line: a hand's draw is told to its seat every turn.
+ONLY = [(seat,) for seat in range(SEATS)]
 
 
 def you_draw(drawn: list[str]) -> str:

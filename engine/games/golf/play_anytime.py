@@ -490,7 +490,7 @@ def _take_effect(
         plan = state.plans[target]
         assert plan is not None
         state.peeks[seat].append(target)
-        state.say_as(log_words.club_seen, (half.name, target, plan.club), [seat], [plan.club])
+        state.say_as(log_words.club_seen, (half.name, target, plan.club), log_words.ONLY[seat], [plan.club])
         state.say_as(log_words.sees_club, (seat, target, half.name))
     elif effect == "reveal_actions":
         for other, plan in enumerate(state.plans):
@@ -523,4 +523,4 @@ def _take_effect(
         drawn = state.draw(seat, len(gone))
         state.say_as(log_words.redraws, (seat, gone, len(drawn), half.name))
         if drawn:
-            state.say_as(log_words.you_draw, (drawn,), [seat], drawn)
+            state.say_as(log_words.you_draw, (drawn,), log_words.ONLY[seat], drawn)

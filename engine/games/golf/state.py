@@ -57,10 +57,11 @@ from engine.games.golf.resolution import Played, hole_score, resolve_and_line_up
 HAND_SIZE = 7  # counting the 2-Putt/Practice Swing card (rule book, DRAW)
 FRONT_NINE = 9  # rule book, Setup: "play the first 9 holes and then decide whether to continue"
 LOG_SHOWN = 40
-# A line of the log as said (GolfState.say): hole, turn, its words (the text, or a function of the
-# parts that writes it), the parts (None: the words are the text), the cards it shows, the seats it
-# is for (None: everyone).
-Said = tuple[int, int, Any, tuple[Any, ...] | None, list[str] | None, list[int] | None]
+# A line of the log as said (GolfState.say): hole, turn, its words (the text itself, or a function
+# writing it from the parts), the cards it shows, the seats it is for (None: everyone), then the
+# parts. One flat tuple: a round keeps some 1,200 of them, all alive at each of the garbage
+# collector's passes, and a tuple of the parts inside each one doubled what it had to walk.
+Said = tuple[Any, ...]
 # The phases the state itself runs; any other phase belongs to a mode.
 _OWN_PHASES = (DRAW, PLAN, READY, RESPOND, REVEALED, BACK_NINE, OVER)
 
@@ -249,20 +250,20 @@ class GolfState(State):
     def half(self, card: str) -> ActionHalf:
         return self.cards.half_of[card]
 
-    def say(self, text: str, to: list[int] | None = None, *, cards: list[str] | None = None) -> None:
+    def say(self, text: str, to: Sequence[int] | None = None, *, cards: list[str] | None = None) -> None:
         """Log ``text`` for everyone, or for the seats ``to`` only."""
-        self._said.append((self.hole + 1, self.turn, text, None, cards, to))
+        self._said.append((self.hole + 1, self.turn, text, cards, to))
 
     def say_as(
         self,
         words: Callable[..., str],
         parts: tuple[Any, ...],
-        to: list[int] | None = None,
+        to: Sequence[int] | None = None,
         cards: list[str] | None = None,
     ) -> None:
         """:meth:`say` the text ``words(*parts)``, written when the log is read (``parts`` must not
         change meanwhile)."""
-        self._said.append((self.hole + 1, self.turn, words, parts, cards, to))
+        self._said.append((self.hole + 1, self.turn, words, cards, to) + parts)
 
     @property
     def log(self) -> list[LogEntry]:
@@ -275,10 +276,9 @@ class GolfState(State):
 
     def _write_out(self) -> None:
         names = self.names
-        for hole, turn, words, parts, cards, to in self._said:
-            text = words if parts is None else words(*parts)
-            if to is not None:
-                to = sorted(set(to)) if len(to) > 1 else list(to)
+        for hole, turn, words, cards, seats, *parts in self._said:
+            text = words if type(words) is str else words(*parts)
+            to = None if seats is None else sorted(set(seats)) if len(seats) > 1 else list(seats)
             if cards is None and NAME_MARK in text:
                 # The cards a sentence names, as card values too (pages draw them and the leak
                 # checks count what a viewer was shown by value).
@@ -378,8 +378,8 @@ class GolfState(State):
                 drawn = self.take(count)
             if drawn:
                 hand += drawn
-                said.append((hole, self.turn, log_words.you_draw, (drawn,), drawn, [seat]))
-                said.append((hole, self.turn, log_words.draws, (seat, len(drawn)), None, None))
+                said.append((hole, self.turn, log_words.you_draw, drawn, log_words.ONLY[seat], drawn))
+                said.append((hole, self.turn, log_words.draws, None, None, seat, len(drawn)))
         for mode in modes:
             mode.start_turn(self)
         self.drawn_to = list(map(len, hands))
@@ -396,8 +396,8 @@ class GolfState(State):
             if short > 0:
                 drawn = self.draw(seat, short)
                 if drawn:
-                    said.append((hole, self.turn, log_words.you_draw, (drawn,), drawn, [seat]))
-                    said.append((hole, self.turn, log_words.draws, (seat, len(drawn)), None, None))
+                    said.append((hole, self.turn, log_words.you_draw, drawn, log_words.ONLY[seat], drawn))
+                    said.append((hole, self.turn, log_words.draws, None, None, seat, len(drawn)))
         self.phase = PLAN
 
     def _plan(self, seat: Seat, action: Action) -> None:
@@ -423,7 +423,7 @@ class GolfState(State):
             hand.remove(plan.action2)
         plans = self.plans
         plans[seat] = plan
-        self._said.append((self.hole + 1, self.turn, log_words.PLANS[seat], None, None, None))
+        self._said.append((self.hole + 1, self.turn, log_words.PLANS[seat], None, None))
         for other in plans:
             if other is None:
                 return
@@ -438,14 +438,20 @@ class GolfState(State):
         said, hole = self._said, self.hole + 1
         for seat, plan in enumerate(self.plans):
             assert plan is not None
+            # (the words, no cards, for everyone, then the parts: plan.cards() and the targets)
             said.append(
                 (
                     hole,
                     self.turn,
                     log_words.swing,
-                    (seat, plan.club, plan.action, plan.action2, plan.target, plan.target2),  # plan.cards()
                     None,
                     None,
+                    seat,
+                    plan.club,
+                    plan.action,
+                    plan.action2,
+                    plan.target,
+                    plan.target2,
                 )
             )
         for mode in self.modes:
@@ -508,7 +514,7 @@ class GolfState(State):
             if done:
                 finished.append(seat)
             reports.append(ShotReport(seat, yards, distance[seat], shot_strokes, done, notes))
-            said.append((hole, turn, log_words.shot, (seat, notes), None, None))
+            said.append((hole, turn, log_words.shot, None, None, seat, notes))
         # CLEANUP: the Actions that took effect stay lined up on the boards until the hole ends;
         # the seats' other Action cards go to the discard pile (a mode puts its own away).
         board_actions = self.board_actions
