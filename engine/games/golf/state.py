@@ -342,7 +342,7 @@ class GolfState(State):
         self.on_tee = [True] * self.n
         self.strokes = [0] * self.n
         self.turn = 0
-        self.say(f"Hole {hole.number}: {hole.yards} yd, par {hole.par}.")
+        self.say_as(log_words.hole, (hole.number, hole.yards, hole.par))
         held = False
         for mode in self.modes:
             held = mode.start_hole(self) or held
@@ -549,8 +549,10 @@ class GolfState(State):
                 strokes=self.strokes[seat], finished=seat in finished, distance_to_hole=self.distance[seat]
             )
             self.scores[seat].append(score)
-            how = "finishes" if seat in finished else f"is {self.distance[seat]} yd away"
-            self.say(f"Seat {seat} {how}: {score} for hole {self.holes[self.hole].number}.")
+            self.say_as(
+                log_words.hole_score,
+                (seat, seat in finished, self.distance[seat], score, self.holes[self.hole].number),
+            )
             # "clears all of the cards from the table": the boards too.
             self.discard += self.boards[seat]
             self.discard += self.board_actions[seat]
