@@ -165,8 +165,8 @@ class GolfState(State):
     plan_widths: list[dict[str, int]] = field(init=False)
     _phase_owners: dict[str, Mode] = field(init=False)
     _appliers: dict[str, Mode] = field(init=False)
-    # Lines said and not yet written out (see say).
-    _said: list[Said] = field(init=False, default_factory=list)
+    # Lines said and not yet written out (see say and Said).
+    said: list[Said] = field(init=False, default_factory=list)
     # The modes' actions numbered as they were listed (action_ids: MODE), and back.
     _mode_actions: list[Action] = field(init=False, default_factory=list)
     # The plan id a planning listing last handed out, with the move it was listed at and its seat
@@ -252,7 +252,7 @@ class GolfState(State):
 
     def say(self, text: str, to: Sequence[int] | None = None, *, cards: list[str] | None = None) -> None:
         """Log ``text`` for everyone, or for the seats ``to`` only."""
-        self._said.append((self.hole + 1, self.turn, text, cards, to))
+        self.said.append((self.hole + 1, self.turn, text, cards, to))
 
     def say_as(
         self,
@@ -263,20 +263,20 @@ class GolfState(State):
     ) -> None:
         """:meth:`say` the text ``words(*parts)``, written when the log is read (``parts`` must not
         change meanwhile)."""
-        self._said.append((self.hole + 1, self.turn, words, cards, to) + parts)
+        self.said.append((self.hole + 1, self.turn, words, cards, to) + parts)
 
     @property
     def log(self) -> list[LogEntry]:
         """The table's log. Some 25 lines are said every turn and most are never read while bots
         play, so a line is kept as said (its words' parts, see :data:`Said`) and written out here,
         when the log is read."""
-        if self._said:
+        if self.said:
             self._write_out()
         return self.log_lines
 
     def _write_out(self) -> None:
         names = self.names
-        for hole, turn, words, cards, seats, *parts in self._said:
+        for hole, turn, words, cards, seats, *parts in self.said:
             text = words if type(words) is str else words(*parts)
             to = None if seats is None else sorted(set(seats)) if len(seats) > 1 else list(seats)
             if cards is None and NAME_MARK in text:
@@ -286,7 +286,7 @@ class GolfState(State):
                 if named:
                     cards = sorted(named, key=text.index)
             self.log_lines.append(LogEntry(hole, turn, text, cards, to))
-        self._said.clear()
+        self.said.clear()
 
     def holds_player_card(self, seat: Seat) -> bool:
         plan = self.plans[seat]
@@ -362,7 +362,7 @@ class GolfState(State):
             self.peeks.append([])
             self.pa_used.append([])
         self.mulligans = []
-        modes, hands, said = self.modes, self.hands, self._said
+        modes, hands, said = self.modes, self.hands, self.said
         hole = self.hole + 1
         for seat in range(n):
             hand = hands[seat]
@@ -390,7 +390,7 @@ class GolfState(State):
         """The draw window has closed: a hand a Play Anytime card left shorter than its DRAW made it
         draws back up to that size (play_anytime: the draw goes on until the window closes); then
         SHOT PLANNING."""
-        hands, said, hole = self.hands, self._said, self.hole + 1
+        hands, said, hole = self.hands, self.said, self.hole + 1
         for seat, size in enumerate(self.drawn_to):
             short = size - len(hands[seat])
             if short > 0:
@@ -423,7 +423,7 @@ class GolfState(State):
             hand.remove(plan.action2)
         plans = self.plans
         plans[seat] = plan
-        self._said.append((self.hole + 1, self.turn, log_words.PLANS[seat], None, None))
+        self.said.append((self.hole + 1, self.turn, log_words.PLANS[seat], None, None))
         for other in plans:
             if other is None:
                 return
@@ -435,7 +435,7 @@ class GolfState(State):
         """SWING! (the ready window has closed): every plan is turned up (and whatever the modes
         hold face down); then the resolution window."""
         self.phase = REVEALED
-        said, hole = self._said, self.hole + 1
+        said, hole = self.said, self.hole + 1
         for seat, plan in enumerate(self.plans):
             assert plan is not None
             # (the words, no cards, for everyone, then the parts: plan.cards() and the targets)
@@ -497,7 +497,7 @@ class GolfState(State):
             self.strokes,
             self.on_tee,
             self.discard,
-            self._said,
+            self.said,
         )
         hole, turn = self.hole + 1, self.turn
         shots, where = resolve_and_line_up(clubs, distance, plays)
@@ -997,7 +997,7 @@ class GolfState(State):
     # -- storage ---------------------------------------------------------------------------------------
 
     def to_json(self) -> JSON:
-        if self._said:
+        if self.said:
             self._write_out()
         data: JSON = {"game": self.game_id, **record_to_json(self)}
         for mode in self.modes:
