@@ -1,5 +1,6 @@
-"""The words of the log lines said most often (every turn, every Play Anytime card), as functions of
-their parts: a line is kept as said and written out only when the log is read (GolfState.say_as)."""
+"""The words of the log lines said most often (every hole, every turn, every Play Anytime card), as
+functions of their parts: a line is kept as said and written out only when the log is read
+(GolfState.say_as)."""
 
 from __future__ import annotations
 
@@ -7,6 +8,18 @@ from engine.core import Seat
 from engine.games.golf.action_ids import SEATS
 
 PLANS = [f"Seat {seat} plans a Shot (face down)." for seat in range(SEATS)]
+# The seats a line for one seat only is for (GolfState.say's ``to``), one tuple per seat shared by
+# every such line: a hand's draw is told to its seat every turn.
+ONLY = [(seat,) for seat in range(SEATS)]
+
+
+def hole(number: int, yards: int, par: int) -> str:
+    return f"Hole {number}: {yards} yd, par {par}."
+
+
+def hole_score(seat: Seat, finished: bool, distance: int, score: int, hole: int) -> str:
+    how = "finishes" if finished else f"is {distance} yd away"
+    return f"Seat {seat} {how}: {score} for hole {hole}."
 
 
 def you_draw(drawn: list[str]) -> str:

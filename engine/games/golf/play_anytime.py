@@ -408,11 +408,16 @@ def play_card(state: GolfState, seat: Seat, card: str, target: int | None, disca
     may cancel it are asked (when no other hand holds a Pace of Play, it takes effect at once)."""
     state.hands[seat].remove(card)
     stack = state.stack
+    # state.say_as(), inlined (a line said on every card played): its words, no cards, for everyone,
+    # then the parts.
     if stack:
-        state.say_as(log_words.plays, (seat, card, target, discard, (stack[-1].seat, stack[-1].card)))
+        against: tuple[int, str] | None = (stack[-1].seat, stack[-1].card)
     else:
         state.return_phase = state.phase
-        state.say_as(log_words.plays, (seat, card, target, discard, None))
+        against = None
+    state.said.append(
+        (state.hole + 1, state.turn, log_words.plays, None, None, seat, card, target, discard, against)
+    )
     if not stack:
         paces, hands = state.cards.paces, state.hands
         for other in state.others[seat]:
@@ -460,7 +465,20 @@ def _advance_response(state: GolfState) -> None:
             beneath = state.stack.pop()
             state.discard += [top.card, beneath.card]
             state.pa_used[top.seat].append(half.id)
-            state.say_as(log_words.cancels, (top.seat, half.name, beneath.seat, beneath.card))
+            # state.say_as(), inlined: the words, no cards, for everyone, then the parts.
+            state.said.append(
+                (
+                    state.hole + 1,
+                    state.turn,
+                    log_words.cancels,
+                    None,
+                    None,
+                    top.seat,
+                    half.name,
+                    beneath.seat,
+                    beneath.card,
+                )
+            )
         else:
             _take_effect(state, top.seat, top.card, top.target, top.discard)
         if state.stack:
@@ -482,23 +500,40 @@ def _take_effect(
     effect = state.cards.effect[card]
     state.discard.append(card)
     state.pa_used[seat].append(half.id)
+    # Its lines are said as state.say_as() says them, inlined (every card that takes effect says one
+    # or two): the words, the cards shown (None: those it names), the seats it is for (None:
+    # everyone), then the parts.
+    said, hole, turn = state.said, state.hole + 1, state.turn
     if effect == "cancel_actions":
         state.mulligans.append(seat)
-        state.say_as(log_words.mulligan, (seat, half.name))
+        said.append((hole, turn, log_words.mulligan, None, None, seat, half.name))
     elif effect == "peek_club":
         assert target is not None
         plan = state.plans[target]
         assert plan is not None
         state.peeks[seat].append(target)
-        state.say_as(log_words.club_seen, (half.name, target, plan.club), [seat], [plan.club])
-        state.say_as(log_words.sees_club, (seat, target, half.name))
+        said.append(
+            (hole, turn, log_words.club_seen, [plan.club], log_words.ONLY[seat], half.name, target, plan.club)
+        )
+        said.append((hole, turn, log_words.sees_club, None, None, seat, target, half.name))
     elif effect == "reveal_actions":
         for other, plan in enumerate(state.plans):
             if plan is not None and not state.gps[other]:
                 state.gps[other] = True
-                state.say_as(
-                    log_words.actions_shown,
-                    (half.name, other, plan.action, plan.target, plan.action2, plan.target2),
+                said.append(
+                    (
+                        hole,
+                        turn,
+                        log_words.actions_shown,
+                        None,
+                        None,
+                        half.name,
+                        other,
+                        plan.action,
+                        plan.target,
+                        plan.action2,
+                        plan.target2,
+                    )
                 )
         for mode in state.modes:
             # It's You Against the Course: "If any player plays Course GPS, the Action for the
@@ -510,8 +545,8 @@ def _take_effect(
             stolen = state.draws.choice(f"golf:{state.seed}:steal:{state.moves}", sorted(state.hands[target]))
             state.hands[target].remove(stolen)
             state.hands[seat].append(stolen)
-            state.say_as(log_words.you_take, (seat, stolen, target), [seat, target], [stolen])
-            state.say_as(log_words.takes, (seat, target, half.name))
+            said.append((hole, turn, log_words.you_take, [stolen], [seat, target], seat, stolen, target))
+            said.append((hole, turn, log_words.takes, None, None, seat, target, half.name))
         else:
             state.say(f"Seat {target} has no card to take.")
     elif effect == "redraw":
@@ -521,6 +556,6 @@ def _take_effect(
             state.hands[seat].remove(c)
         state.discard += gone
         drawn = state.draw(seat, len(gone))
-        state.say_as(log_words.redraws, (seat, gone, len(drawn), half.name))
+        said.append((hole, turn, log_words.redraws, None, None, seat, gone, len(drawn), half.name))
         if drawn:
-            state.say_as(log_words.you_draw, (drawn,), [seat], drawn)
+            said.append((hole, turn, log_words.you_draw, drawn, log_words.ONLY[seat], drawn))

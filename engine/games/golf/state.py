@@ -57,10 +57,11 @@ from engine.games.golf.resolution import Played, hole_score, resolve_and_line_up
 HAND_SIZE = 7  # counting the 2-Putt/Practice Swing card (rule book, DRAW)
 FRONT_NINE = 9  # rule book, Setup: "play the first 9 holes and then decide whether to continue"
 LOG_SHOWN = 40
-# A line of the log as said (GolfState.say): hole, turn, its words (the text, or a function of the
-# parts that writes it), the parts (None: the words are the text), the cards it shows, the seats it
-# is for (None: everyone).
-Said = tuple[int, int, Any, tuple[Any, ...] | None, list[str] | None, list[int] | None]
+# A line of the log as said (GolfState.say): hole, turn, its words (the text itself, or a function
+# writing it from the parts), the cards it shows, the seats it is for (None: everyone), then the
+# parts. One flat tuple: a round keeps some 1,200 of them, all alive at each of the garbage
+# collector's passes, and a tuple of the parts inside each one doubled what it had to walk.
+Said = tuple[Any, ...]
 # The phases the state itself runs; any other phase belongs to a mode.
 _OWN_PHASES = (DRAW, PLAN, READY, RESPOND, REVEALED, BACK_NINE, OVER)
 
@@ -164,8 +165,8 @@ class GolfState(State):
     plan_widths: list[dict[str, int]] = field(init=False)
     _phase_owners: dict[str, Mode] = field(init=False)
     _appliers: dict[str, Mode] = field(init=False)
-    # Lines said and not yet written out (see say).
-    _said: list[Said] = field(init=False, default_factory=list)
+    # Lines said and not yet written out (see say and Said).
+    said: list[Said] = field(init=False, default_factory=list)
     # The modes' actions numbered as they were listed (action_ids: MODE), and back.
     _mode_actions: list[Action] = field(init=False, default_factory=list)
     # The plan id a planning listing last handed out, with the move it was listed at and its seat
@@ -249,36 +250,35 @@ class GolfState(State):
     def half(self, card: str) -> ActionHalf:
         return self.cards.half_of[card]
 
-    def say(self, text: str, to: list[int] | None = None, *, cards: list[str] | None = None) -> None:
+    def say(self, text: str, to: Sequence[int] | None = None, *, cards: list[str] | None = None) -> None:
         """Log ``text`` for everyone, or for the seats ``to`` only."""
-        self._said.append((self.hole + 1, self.turn, text, None, cards, to))
+        self.said.append((self.hole + 1, self.turn, text, cards, to))
 
     def say_as(
         self,
         words: Callable[..., str],
         parts: tuple[Any, ...],
-        to: list[int] | None = None,
+        to: Sequence[int] | None = None,
         cards: list[str] | None = None,
     ) -> None:
         """:meth:`say` the text ``words(*parts)``, written when the log is read (``parts`` must not
         change meanwhile)."""
-        self._said.append((self.hole + 1, self.turn, words, parts, cards, to))
+        self.said.append((self.hole + 1, self.turn, words, cards, to) + parts)
 
     @property
     def log(self) -> list[LogEntry]:
         """The table's log. Some 25 lines are said every turn and most are never read while bots
         play, so a line is kept as said (its words' parts, see :data:`Said`) and written out here,
         when the log is read."""
-        if self._said:
+        if self.said:
             self._write_out()
         return self.log_lines
 
     def _write_out(self) -> None:
         names = self.names
-        for hole, turn, words, parts, cards, to in self._said:
-            text = words if parts is None else words(*parts)
-            if to is not None:
-                to = sorted(set(to)) if len(to) > 1 else list(to)
+        for hole, turn, words, cards, seats, *parts in self.said:
+            text = words if type(words) is str else words(*parts)
+            to = None if seats is None else sorted(set(seats)) if len(seats) > 1 else list(seats)
             if cards is None and NAME_MARK in text:
                 # The cards a sentence names, as card values too (pages draw them and the leak
                 # checks count what a viewer was shown by value).
@@ -286,7 +286,7 @@ class GolfState(State):
                 if named:
                     cards = sorted(named, key=text.index)
             self.log_lines.append(LogEntry(hole, turn, text, cards, to))
-        self._said.clear()
+        self.said.clear()
 
     def holds_player_card(self, seat: Seat) -> bool:
         plan = self.plans[seat]
@@ -342,7 +342,7 @@ class GolfState(State):
         self.on_tee = [True] * self.n
         self.strokes = [0] * self.n
         self.turn = 0
-        self.say(f"Hole {hole.number}: {hole.yards} yd, par {hole.par}.")
+        self.say_as(log_words.hole, (hole.number, hole.yards, hole.par))
         held = False
         for mode in self.modes:
             held = mode.start_hole(self) or held
@@ -362,7 +362,7 @@ class GolfState(State):
             self.peeks.append([])
             self.pa_used.append([])
         self.mulligans = []
-        modes, hands, said = self.modes, self.hands, self._said
+        modes, hands, said = self.modes, self.hands, self.said
         hole = self.hole + 1
         for seat in range(n):
             hand = hands[seat]
@@ -378,8 +378,8 @@ class GolfState(State):
                 drawn = self.take(count)
             if drawn:
                 hand += drawn
-                said.append((hole, self.turn, log_words.you_draw, (drawn,), drawn, [seat]))
-                said.append((hole, self.turn, log_words.draws, (seat, len(drawn)), None, None))
+                said.append((hole, self.turn, log_words.you_draw, drawn, log_words.ONLY[seat], drawn))
+                said.append((hole, self.turn, log_words.draws, None, None, seat, len(drawn)))
         for mode in modes:
             mode.start_turn(self)
         self.drawn_to = list(map(len, hands))
@@ -390,14 +390,14 @@ class GolfState(State):
         """The draw window has closed: a hand a Play Anytime card left shorter than its DRAW made it
         draws back up to that size (play_anytime: the draw goes on until the window closes); then
         SHOT PLANNING."""
-        hands, said, hole = self.hands, self._said, self.hole + 1
+        hands, said, hole = self.hands, self.said, self.hole + 1
         for seat, size in enumerate(self.drawn_to):
             short = size - len(hands[seat])
             if short > 0:
                 drawn = self.draw(seat, short)
                 if drawn:
-                    said.append((hole, self.turn, log_words.you_draw, (drawn,), drawn, [seat]))
-                    said.append((hole, self.turn, log_words.draws, (seat, len(drawn)), None, None))
+                    said.append((hole, self.turn, log_words.you_draw, drawn, log_words.ONLY[seat], drawn))
+                    said.append((hole, self.turn, log_words.draws, None, None, seat, len(drawn)))
         self.phase = PLAN
 
     def _plan(self, seat: Seat, action: Action) -> None:
@@ -423,7 +423,7 @@ class GolfState(State):
             hand.remove(plan.action2)
         plans = self.plans
         plans[seat] = plan
-        self._said.append((self.hole + 1, self.turn, log_words.PLANS[seat], None, None, None))
+        self.said.append((self.hole + 1, self.turn, log_words.PLANS[seat], None, None))
         for other in plans:
             if other is None:
                 return
@@ -435,17 +435,23 @@ class GolfState(State):
         """SWING! (the ready window has closed): every plan is turned up (and whatever the modes
         hold face down); then the resolution window."""
         self.phase = REVEALED
-        said, hole = self._said, self.hole + 1
+        said, hole = self.said, self.hole + 1
         for seat, plan in enumerate(self.plans):
             assert plan is not None
+            # (the words, no cards, for everyone, then the parts: plan.cards() and the targets)
             said.append(
                 (
                     hole,
                     self.turn,
                     log_words.swing,
-                    (seat, plan.club, plan.action, plan.action2, plan.target, plan.target2),  # plan.cards()
                     None,
                     None,
+                    seat,
+                    plan.club,
+                    plan.action,
+                    plan.action2,
+                    plan.target,
+                    plan.target2,
                 )
             )
         for mode in self.modes:
@@ -491,7 +497,7 @@ class GolfState(State):
             self.strokes,
             self.on_tee,
             self.discard,
-            self._said,
+            self.said,
         )
         hole, turn = self.hole + 1, self.turn
         shots, where = resolve_and_line_up(clubs, distance, plays)
@@ -508,7 +514,7 @@ class GolfState(State):
             if done:
                 finished.append(seat)
             reports.append(ShotReport(seat, yards, distance[seat], shot_strokes, done, notes))
-            said.append((hole, turn, log_words.shot, (seat, notes), None, None))
+            said.append((hole, turn, log_words.shot, None, None, seat, notes))
         # CLEANUP: the Actions that took effect stay lined up on the boards until the hole ends;
         # the seats' other Action cards go to the discard pile (a mode puts its own away).
         board_actions = self.board_actions
@@ -543,8 +549,10 @@ class GolfState(State):
                 strokes=self.strokes[seat], finished=seat in finished, distance_to_hole=self.distance[seat]
             )
             self.scores[seat].append(score)
-            how = "finishes" if seat in finished else f"is {self.distance[seat]} yd away"
-            self.say(f"Seat {seat} {how}: {score} for hole {self.holes[self.hole].number}.")
+            self.say_as(
+                log_words.hole_score,
+                (seat, seat in finished, self.distance[seat], score, self.holes[self.hole].number),
+            )
             # "clears all of the cards from the table": the boards too.
             self.discard += self.boards[seat]
             self.discard += self.board_actions[seat]
@@ -989,7 +997,7 @@ class GolfState(State):
     # -- storage ---------------------------------------------------------------------------------------
 
     def to_json(self) -> JSON:
-        if self._said:
+        if self.said:
             self._write_out()
         data: JSON = {"game": self.game_id, **record_to_json(self)}
         for mode in self.modes:
