@@ -121,6 +121,8 @@ class Season(models.Model):
 
     When it closes (the next season opens, or the league finishes) its final ladder is stored in
     ``standings`` and never changes afterwards, whatever later games do to the entries.
+    ``game_count`` is kept by the services as they create its games (under the league's lock, as
+    every write to a season is), so reading it does not count a long season's games.
     """
 
     league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="seasons")
@@ -131,6 +133,7 @@ class Season(models.Model):
     )
     created_at = models.DateTimeField(auto_now_add=True)
     finished_at = models.DateTimeField(null=True, blank=True)
+    game_count = models.PositiveIntegerField(default=0, help_text="league games created in the season")
 
     class Meta:
         ordering = ["league", "number"]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.db.models import Count, Q, QuerySet
+from django.db.models import Q, QuerySet
 from django.db.models.functions import Coalesce
 
 from games.models import Game, League, LeagueEntry, Season
@@ -195,4 +195,4 @@ def league_games(league: League) -> QuerySet[Game]:
 
 
 def league_seasons(league: League) -> QuerySet[Season]:
-    return league.seasons.annotate(game_count=Count("league_games")).order_by("number")
+    return league.seasons.order_by("number")

@@ -43,6 +43,7 @@ from games.services.after_commit import games_enqueue_bots
 from games.services.bot_eligibility import may_compete_q
 from games.services.errors import Conflict, NotFound
 from games.services.games import game_create
+from games.services.league_tallies import tally_season_games
 from games.services.leagues import current_season, locked_league
 from games.services.lifecycle import in_state
 from games.services.players import player_for_user
@@ -143,6 +144,7 @@ def ladder_matchmake(*, league_pk: int, now: datetime | None = None) -> list[int
         )
         LeagueGame.objects.create(league=league, season=season, game=game)
         game_pks.append(game.pk)
+    tally_season_games(season.pk, len(game_pks))
     games_enqueue_bots(game_pks)
     return game_pks
 
@@ -194,7 +196,9 @@ def league_challenge(*, league_pk: int, user: User, entry_pk: int) -> Game:
     else:
         competitors = [mine.competitor, target.competitor]
     game = game_create(game_id=league.game_id, competitors=competitors, config=league.config)
-    LeagueGame.objects.create(league=league, season=current_season(league), game=game, challenge=True)
+    season = current_season(league)
+    LeagueGame.objects.create(league=league, season=season, game=game, challenge=True)
+    tally_season_games(season.pk, 1)
     return game
 
 

@@ -6,6 +6,9 @@ lock, :func:`games.services.game_flow.games_end`). Each change is one ``UPDATE``
 row, so concurrent changes queue on it and none is lost.
 :func:`league_tallies_recount` counts them again from the rows (after a bulk import, and in
 ``manage.py verify``).
+
+A season's count of its games (:attr:`games.models.Season.game_count`) is kept as its games are
+created, under the league's lock; :func:`season_counts_recount` counts it again under that lock too.
 """
 
 from __future__ import annotations
@@ -14,9 +17,10 @@ from collections import Counter
 from collections.abc import Collection, Mapping
 
 from django.db import connection
-from django.db.models import Count, Q
+from django.db.models import Count, F, OuterRef, Q, Subquery
+from django.db.models.functions import Coalesce
 
-from games.models import GameStatus, League, LeagueTally
+from games.models import GameStatus, League, LeagueGame, LeagueTally, Season
 
 _ADD = (
     "UPDATE games_leaguetally SET entries = entries + %s, games_finished = games_finished + %s "
@@ -50,6 +54,21 @@ def tally_entrant_left(league_id: int) -> None:
 def tally_games_finished(leagues_of: Mapping[int, int]) -> None:
     """``leagues_of``: each finished league game's league, by game id."""
     _add({league: (0, games) for league, games in Counter(leagues_of.values()).items()})
+
+
+def tally_season_games(season_id: int, games: int) -> None:
+    """``games`` league games were created in this season (the caller holds its league's lock)."""
+    Season.objects.filter(pk=season_id).update(game_count=F("game_count") + games)
+
+
+def _counted_season_games() -> Coalesce:
+    games = LeagueGame.objects.filter(season=OuterRef("pk")).order_by().values("season")
+    return Coalesce(Subquery(games.annotate(n=Count("pk")).values("n")), 0)
+
+
+def season_counts_recount(league_id: int) -> None:
+    """Set the league's seasons' game counts to what their rows count (the caller holds its lock)."""
+    Season.objects.filter(league_id=league_id).update(game_count=_counted_season_games())
 
 
 def counted_tallies(league_ids: Collection[int] | None = None) -> dict[int, tuple[int, int]]:
@@ -96,4 +115,10 @@ def tally_differences() -> list[str]:
         f"its rows count {entries} and {games}"
         for pk, (entries, games) in sorted(counted_tallies().items())
         if kept[pk] != (entries, games)
+    ] + [
+        f"league {league} season {number}: it says {kept_games} games, its rows count {counted}"
+        for league, number, kept_games, counted in Season.objects.annotate(counted=_counted_season_games())
+        .exclude(game_count=F("counted"))
+        .order_by("league_id", "number")
+        .values_list("league_id", "number", "game_count", "counted")
     ]

@@ -80,7 +80,12 @@ from games.services.league_ratings import (
     openskill_uncertainty_reset,
     rating_step,
 )
-from games.services.league_tallies import league_tallies_recount, tally_entrant_joined, tally_entrant_left
+from games.services.league_tallies import (
+    league_tallies_recount,
+    season_counts_recount,
+    tally_entrant_joined,
+    tally_entrant_left,
+)
 from games.services.lifecycle import check_organiser, in_state, transition
 from games.services.players import player_for_user
 from games.services.rules_of_play import MAX_MULTI_SEAT, check_rules_of_play, competition_config_validated
@@ -432,6 +437,7 @@ def league_ratings_recompute(
     if repair:
         league = locked_league(league_pk)
         league_tallies_recount([league_pk])
+        season_counts_recount(league_pk)
         entry_rows = LeagueEntry.objects.select_for_update()
     else:
         league = League.objects.get(pk=league_pk)

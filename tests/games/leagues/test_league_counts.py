@@ -1,7 +1,8 @@
 """A league's ``entry_count`` (active entrants) and ``games_played`` (finished games), in the list and
 the detail: its tally (``games.services.league_tallies``) follows every join, leave, return and game
 end through the services, agrees with what the rows count, and is read in the same queries however
-many entrants and games a league has. ``manage.py verify`` tells a tally that differs."""
+many entrants and games a league has. A season's ``games`` follows matchmaking and challenges the
+same way. ``manage.py verify`` tells a count that differs."""
 
 from __future__ import annotations
 
@@ -12,9 +13,26 @@ from django.core.management import call_command
 from django.core.management.base import CommandError
 from rest_framework.test import APIClient
 
-from games.models import Competitor, Game, GameStatus, League, LeagueEntry, LeagueGame, LeagueTally, Season
+from games.models import (
+    Competitor,
+    Game,
+    GameStatus,
+    League,
+    LeagueEntry,
+    LeagueGame,
+    LeagueTally,
+    Player,
+    Season,
+)
+from games.services.ladder import league_challenge
 from games.services.league_tallies import counted_tallies, league_tallies_recount
-from games.services.leagues import league_cancel, league_join, league_leave
+from games.services.leagues import (
+    league_cancel,
+    league_join,
+    league_leave,
+    league_next_season,
+    league_ratings_recompute,
+)
 from games.tasks import ladder_matchmaking
 from tests.games.competitions.conftest import make_bots
 from tests.games.leagues.conftest import running_league
@@ -143,3 +161,54 @@ def test_a_league_without_a_tally_gets_one_counted_at_its_next_change(api_client
     assert shown(api_client, league) == (0, 0)  # shown as nothing, not as an error
     league_join(league_pk=league.pk, competitor=bots[2].competitor)
     assert shown(api_client, league) == (3, 0) == counted(league)
+
+
+# -- A season's games --------------------------------------------------------------------------------
+
+
+def season_games(api_client: APIClient, league: League) -> dict[int, int]:
+    seasons = api_client.get(f"/api/leagues/{league.pk}/seasons/").json()["results"]
+    return {season["number"]: season["games"] for season in seasons}
+
+
+def counted_season_games(league: League) -> dict[int, int]:
+    return {
+        season.number: LeagueGame.objects.filter(season=season).count()
+        for season in Season.objects.filter(league=league)
+    }
+
+
+def test_a_seasons_game_count_follows_matchmaking_challenges_and_new_seasons(
+    api_client: APIClient, players: list[Player], on_commit: Any
+) -> None:
+    bots = [bot.competitor for bot in make_bots(4)]
+    league = running_league(field=[players[0].competitor, players[1].competitor, *bots], challenge_range=5)
+    assert season_games(api_client, league) == {1: 0}
+    with on_commit():
+        ladder_matchmaking()  # the bots play their games to the end
+    matched = season_games(api_client, league)
+    assert matched[1] > 0 and matched == counted_season_games(league)
+    theirs = LeagueEntry.objects.get(league=league, competitor=players[1].competitor)
+    league_challenge(league_pk=league.pk, user=players[0].user, entry_pk=theirs.pk)
+    assert season_games(api_client, league) == {1: matched[1] + 1} == counted_season_games(league)
+    league_next_season(league_pk=league.pk)
+    assert season_games(api_client, league) == {1: matched[1] + 1, 2: 0}
+    ladder_matchmaking()  # the bots are matched again, their games left running
+    second = season_games(api_client, league)
+    assert second[1] == matched[1] + 1 and second[2] > 0 and second == counted_season_games(league)
+    league_cancel(league_pk=league.pk)  # the games it aborts stay the season's games
+    assert season_games(api_client, league) == second
+
+
+def test_verify_tells_a_season_count_that_differs_and_a_recompute_mends_it(capsys: Any) -> None:
+    league = running_league(field=[bot.competitor for bot in make_bots(4)])
+    ladder_matchmaking()
+    games = counted_season_games(league)[1]
+    Season.objects.filter(league=league).update(game_count=games + 5)
+    with pytest.raises(CommandError, match="1 differences"):
+        call_command("verify", "--no-progress")
+    said = capsys.readouterr().out
+    assert f"league {league.pk} season 1: it says {games + 5} games, its rows count {games}" in said
+    league_ratings_recompute(league_pk=league.pk)
+    call_command("verify", "--no-progress")
+    assert Season.objects.get(league=league).game_count == games
