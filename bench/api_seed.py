@@ -506,7 +506,7 @@ def _league(url: str, competitors: int, ratings: list[float], played: list[int],
             (GAME_ID, json.dumps(CONFIG)),
         ).fetchone()
         conn.execute(
-            "INSERT INTO games_season (league_id, number, state, created_at) VALUES (%s, 1, 'running', now())",
+            "INSERT INTO games_season (league_id, number, state, created_at, game_count) VALUES (%s, 1, 'running', now(), 0)",
             (league,),
         )
     joined = _ts(now - 300 * 24 * 3600)
