@@ -13,7 +13,7 @@ import django_filters
 from django_filters.rest_framework import DjangoFilterBackend
 from django_filters.utils import translate_validation
 from drf_spectacular.utils import extend_schema
-from rest_framework import generics, permissions, status
+from rest_framework import exceptions, generics, permissions, status
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -253,17 +253,24 @@ class LeagueLadderView(generics.ListAPIView):
     pagination_class = KeysetPagination
 
     def list(self, request: Request, *args: Any, **kwargs: Any) -> Response:
-        rating_system = league_rating_system(kwargs["pk"])
-        if rating_system is None:
-            raise NotFound(f"no league {kwargs['pk']}")
+        pk = kwargs["pk"]
         paginator = self.paginator
         assert isinstance(paginator, KeysetPagination)
-        rows = paginator.paginate_queryset(ladder_rows(kwargs["pk"]), request, view=self)
-        # The SQL rows plus their place and the league's rating system: what LeagueEntrySerializer
-        # (which documents them) would give, without a model object per entry.
+        try:
+            rows = paginator.paginate_queryset(ladder_rows(pk), request, view=self)
+        except exceptions.NotFound:  # the pagination's: no such page, or no such league
+            if league_rating_system(pk) is None:
+                raise NotFound(f"no league {pk}") from None
+            raise
+        # Each row names the league's rating system: only an empty page asks the league for it.
+        rating_system = rows[0]["rating_system"] if rows else league_rating_system(pk)
+        if rating_system is None:
+            raise NotFound(f"no league {pk}")
+        # The SQL rows plus their place: what LeagueEntrySerializer (which documents them) would
+        # give, without a model object per entry.
         response = paginator.get_paginated_response(
             [
-                {"id": row["id"], "position": position, **row, "rating_system": rating_system}
+                {"id": row["id"], "position": position, **row}
                 for row, position in zip(rows, paginator.ranks(), strict=True)
             ]
         )

@@ -130,7 +130,8 @@ def league_rating_system(pk: int) -> str | None:
 def ladder_rows(league: League | int) -> SqlList:
     """The ladder as the API's rows (without their positions), read along the ``league_ladder``
     index by hand-written SQL (see :mod:`games.selectors.lists`); the order of :func:`ladder_entries`.
-    ``league`` is the league or its id."""
+    ``league`` is the league or its id. Each row names the league's rating system, so a page that
+    has rows needs no statement of its own to learn it."""
     return SqlList(
         select=_LADDER_SELECT,
         count_from="FROM games_leagueentry",
@@ -147,21 +148,36 @@ _LADDER_SELECT = """
 SELECT games_leagueentry.id, games_leagueentry.competitor_id, games_competitor.name, games_bot.id,
        games_leagueentry.rating, games_leagueentry.mu, games_leagueentry.sigma,
        games_leagueentry.games_played, games_leagueentry.provisional, games_leagueentry.active,
-       games_leagueentry.joined_at
+       games_leagueentry.joined_at, games_league.rating_system
 FROM games_leagueentry
 JOIN games_competitor ON games_competitor.id = games_leagueentry.competitor_id
 LEFT JOIN games_bot ON games_bot.competitor_id = games_competitor.id
+JOIN games_league ON games_league.id = games_leagueentry.league_id
 """
 
 
 _LADDER_FIELDS = (
     *(None,) * 8,
     *model_fields(LeagueEntry, "provisional", "active", "joined_at"),
+    None,
 )
 
 
 def _ladder_row(values: tuple[Any, ...]) -> dict[str, Any]:
-    entry, competitor, name, bot, rating, mu, sigma, games_played, provisional, active, joined_at = values
+    (
+        entry,
+        competitor,
+        name,
+        bot,
+        rating,
+        mu,
+        sigma,
+        games_played,
+        provisional,
+        active,
+        joined_at,
+        system,
+    ) = values
     return {
         "id": entry,
         "competitor": competitor,
@@ -174,6 +190,7 @@ def _ladder_row(values: tuple[Any, ...]) -> dict[str, Any]:
         "provisional": provisional,
         "active": active,
         "joined_at": joined_at,
+        "rating_system": system,
     }
 
 

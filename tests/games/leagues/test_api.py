@@ -146,3 +146,25 @@ def test_the_schema_documents_the_league_api_without_warnings() -> None:
     }
     assert expected <= set(schema["paths"])
     call_command("spectacular", "--fail-on-warn", "--file", "/dev/null")
+
+
+def test_a_ladder_names_its_rating_system_on_every_page_and_tells_a_missing_league_from_a_missing_page(
+    boss: APIClient, players: list[Player], api_client: APIClient, django_assert_max_num_queries: Any
+) -> None:
+    empty = create(boss, rating_system="openskill", seats_per_table=3)
+    answer = api_client.get(url(empty["id"], "ladder")).json()
+    assert answer == {"count": 0, "next": None, "previous": None, "results": [], "rating_system": "openskill"}
+    assert api_client.get(url(empty["id"], "ladder") + "?page=2").json()["detail"] == "Invalid page."
+    league = create(boss)
+    boss.post(url(league["id"], "open"))
+    for bot in owned_bots(players[0], 3):
+        assert boss.post(url(league["id"], "join"), {"bot": bot.pk}, format="json").status_code == 201
+    with django_assert_max_num_queries(1):  # the rows, which name their league's rating system
+        answer = api_client.get(url(league["id"], "ladder")).json()
+    assert answer["rating_system"] == "elo" and answer["count"] == 3
+    assert all("rating_system" in row and row["rating_system"] == "elo" for row in answer["results"])
+    missing = empty["id"] + league["id"] + 1000
+    for query in ("", "?page=2", "?cursor=nonsense"):
+        response = api_client.get(url(missing, "ladder") + query)
+        assert response.status_code == 404
+        assert response.json() == {"detail": f"no league {missing}", "code": "not_found"}, query
