@@ -174,7 +174,7 @@ REST_FRAMEWORK = {
     "PAGE_SIZE": 50,
     # drf-spectacular's, with every operation's refusals documented in one error shape.
     "DEFAULT_SCHEMA_CLASS": "games.api.schema.ApiSchema",
-    "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
+    "DEFAULT_FILTER_BACKENDS": ["games.api.filter_backends.FilterBackend"],
     "EXCEPTION_HANDLER": "games.api.errors.exception_handler",
     # DRF's negotiation, with a short way for the Accept headers scripts send (games.api.negotiation).
     "DEFAULT_CONTENT_NEGOTIATION_CLASS": "games.api.negotiation.ContentNegotiation",
