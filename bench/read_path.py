@@ -126,6 +126,9 @@ def main(argv: list[str] | None = None) -> None:
     token = marker.tokens["bench_a"]
     chosen = set(args.only.split(",")) if args.only else None
     named: list[tuple[str, list[str], str | None]] = [
+        # The stack's floors, as bench/api.py serves them: DRF's view alone, and with one read.
+        ("floor_drf", ["/bench/bare-drf/"], None),
+        ("floor_drf_one_query", ["/bench/bare-drf-query/"], None),
         ("ladder_page_1", [ladder], None),
         ("ladder_page_1000", [f"{ladder}&page={ladder_deep}"], None),
         ("ladder_next_1000", [ladder], None),
