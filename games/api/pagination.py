@@ -37,7 +37,7 @@ from rest_framework.pagination import BasePagination, PageNumberPagination
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from games.selectors.lists import Key, OrderedRows, QuerySetRows
+from games.selectors.lists import Key, NumberedPages, OrderedRows, QuerySetRows
 
 EXACT_COUNT_UP_TO = 1000
 MAX_CURSOR_LENGTH = 400
@@ -50,6 +50,15 @@ class PageNumbers(PageNumberPagination):
     def get_page_number(self, request: Request, paginator: Any) -> Any:
         number = request.query_params.get(self.page_query_param, 1)
         return paginator.num_pages if number in self.last_page_strings else number
+
+    def paginate_queryset(self, queryset: Any, request: Request, view: Any = None) -> list[Any] | None:
+        if (
+            isinstance(queryset, NumberedPages)
+            and request.query_params.get(self.page_query_param, "1") == "1"
+        ):
+            # The first page of a short list (most lists are) then needs no count of its own.
+            queryset.read_first(self.get_page_size(request) or 0)
+        return super().paginate_queryset(queryset, request, view)
 
 
 @dataclass(frozen=True)
@@ -69,7 +78,9 @@ class Position:
     def decode(cls, text: str, keys: int) -> Position:
         # A cursor is a page's address (as DRF's own CursorPagination treats it): one that points
         # at no page is 404, like ?page=N past the end.
-        refused = NotFound("Invalid cursor: give back a cursor from a previous answer's next or previous link")
+        refused = NotFound(
+            "Invalid cursor: give back a cursor from a previous answer's next or previous link"
+        )
         if len(text) > MAX_CURSOR_LENGTH:
             raise refused
         try:

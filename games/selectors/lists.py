@@ -118,12 +118,30 @@ class NumberedPages:
 
     def __init__(self, rows: OrderedRows) -> None:
         self.rows = rows
+        self._first: list[Any] | None = None  # the first page and one row more, when read first
+        self._counted: Callable[[OrderedRows], int] | None = None
+
+    def count_with(self, counted: Callable[[OrderedRows], int]) -> None:
+        """Count the list this way (a count kept a while) rather than counting its rows each time."""
+        self._counted = counted
+
+    def read_first(self, size: int) -> None:
+        """Read the first ``size`` rows (and one more) before the count: a list that fits on its
+        first page is then counted by its length, without a statement of its own."""
+        self._first = self.rows.window(0, size + 1)
+        self._first_size = size
 
     def count(self) -> int:
-        return self.rows.count(None)
+        first = self._first
+        if first is not None and len(first) <= self._first_size:
+            return len(first)
+        return self.rows.count(None) if self._counted is None else self._counted(self.rows)
 
     def __getitem__(self, part: slice) -> list[Any]:
         start = part.start or 0
+        first = self._first
+        if first is not None and start == 0 and part.stop <= self._first_size:
+            return first[: part.stop]
         return self.rows.window(start, part.stop - start)
 
 

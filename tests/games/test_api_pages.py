@@ -16,8 +16,9 @@ from hypothesis import strategies as st
 from rest_framework.test import APIClient
 
 from games.api import pagination
-from games.models import GameStatus, League, LeagueEntry, Player, Rating
+from games.models import Bot, GameStatus, League, LeagueEntry, Player, Rating
 from games.services.games import game_create
+from tests.games.competitions.conftest import make_bots
 from tests.games.factories import CompetitorFactory, PlayerFactory, RatingFactory
 from tests.games.helpers import play_to_end
 
@@ -312,3 +313,29 @@ def test_turns_read_one_query_whatever_the_number_of_games(
         assert {turn["game"] for turn in answer.json()["turns"]} == mine
         waited = client.get("/api/me/turns/wait/?timeout=0").json()
         assert waited["cursor"] == answer.json()["cursor"]
+
+
+@pytest.mark.parametrize("more", [0, 1, 30])  # fits the first page, one row over, two pages
+def test_a_numbered_list_that_fits_its_first_page_is_counted_by_its_length(
+    api_client: APIClient, django_assert_max_num_queries: Any, more: int
+) -> None:
+    """The leagues and the bots (page numbers, no cursor): the first page is read with one row more,
+    so a list that fits on it needs no count; a longer one is counted as before."""
+    size = pagination.PageNumbers.page_size
+    assert size is not None
+    League.objects.bulk_create(
+        [League(name=f"league {n}", game_id="mulligan") for n in range(size - 1 + more)]
+    )
+    make_bots(size - Bot.objects.count() - 1 + more)
+    for url, model in [("/api/leagues/", League), ("/api/bots/", Bot)]:
+        listed = model.objects.count()
+        fits = listed <= size
+        with django_assert_max_num_queries(1 if fits else 2):
+            first = api_client.get(url).json()
+        assert first["count"] == listed and len(first["results"]) == min(listed, size), url
+        assert (first["next"] is None) == fits and first["previous"] is None, url
+        if not fits:
+            second = api_client.get(first["next"]).json()
+            assert second["count"] == listed and len(second["results"]) == listed - size, url
+            ids = [row["id"] for row in first["results"] + second["results"]]
+            assert sorted(ids) == sorted(model.objects.values_list("pk", flat=True)), url
