@@ -184,15 +184,6 @@ def offered_ids(state: GolfState, seat: Seat) -> Sequence[int]:
     return ids
 
 
-def was_offered(state: GolfState, seat: Seat, action_id: int) -> bool:
-    """Whether ``action_id`` is among the options kept for ``seat`` at this move (then legal)."""
-    offer = state.play_offer
-    if offer is None or offer[0] != state.moves or offer[1] != seat:
-        return False
-    hand = state.hands[seat]
-    return offer[2] is hand and offer[3] == len(hand) and action_id in offer[4]
-
-
 def choices(state: GolfState, seat: Seat, card: object = None) -> list[Choice]:
     """:func:`options` before they are written as dicts."""
     if state.phase == RESPOND:
