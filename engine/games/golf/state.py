@@ -686,7 +686,9 @@ class GolfState(State):
             return []
         if phase == PLAN:
             # A hundred plans or more, of which a playout plays one: counted, made when asked for.
-            hand = sorted(self.hands[seat])
+            # (The hand sorted in a copy: sorted() costs a call with keywords more, every listing.)
+            hand = self.hands[seat].copy()
+            hand.sort()
             if not self.modes:
                 # No mode: the plans are a listing of their own (plan_listing's, made here), with
                 # the seat's Play Anytime options (none without a card of this window in the hand).
