@@ -56,7 +56,7 @@ from __future__ import annotations
 
 import functools
 import itertools
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from typing import TYPE_CHECKING
 
 from engine.core import Action, Seat
@@ -116,7 +116,12 @@ def option_ids(state: GolfState, seat: Seat, hand: list[str] | None = None) -> S
     terms = table.play_target_term
     ids: list[int] = []
     parts: list[Sequence[int]] | None = None  # with a Dig Through the Bag: the ids around its discards
-    for card in sorted(held) if len(held) > 1 else held:
+    in_order: Collection[str] = held
+    if len(held) > 1:  # sorted in a list of its own: sorted() costs a call with keywords more
+        listed = [*held]
+        listed.sort()
+        in_order = listed
+    for card in in_order:
         if used or stack:  # _type_unused(), inlined: asked of every card of every seat a window asks
             kind = state.cards.kind_of[card]
             if kind in used or (stack and _waiting(stack, seat, kind)):
@@ -182,15 +187,6 @@ def offered_ids(state: GolfState, seat: Seat) -> Sequence[int]:
     ids = option_ids(state, seat)
     state.play_offer = (state.moves, seat, hand, len(hand), ids)
     return ids
-
-
-def was_offered(state: GolfState, seat: Seat, action_id: int) -> bool:
-    """Whether ``action_id`` is among the options kept for ``seat`` at this move (then legal)."""
-    offer = state.play_offer
-    if offer is None or offer[0] != state.moves or offer[1] != seat:
-        return False
-    hand = state.hands[seat]
-    return offer[2] is hand and offer[3] == len(hand) and action_id in offer[4]
 
 
 def choices(state: GolfState, seat: Seat, card: object = None) -> list[Choice]:
@@ -309,7 +305,12 @@ def _response_cards(state: GolfState, seat: Seat) -> list[str]:
         return []
     kind_of, used = state.cards.kind_of, state.pa_used[seat]
     cards = []
-    for card in sorted(held) if len(held) > 1 else held:  # a loop: asked of every seat a card is played past
+    in_order: Collection[str] = held
+    if len(held) > 1:  # sorted in a list of its own: sorted() costs a call with keywords more
+        listed = [*held]
+        listed.sort()
+        in_order = listed
+    for card in in_order:  # a loop: asked of every seat a card is played past
         kind = kind_of[card]
         if kind not in used and not _waiting(stack, seat, kind):
             cards.append(card)
@@ -542,7 +543,9 @@ def _take_effect(
     elif effect == "steal_card":
         assert target is not None
         if state.hands[target]:
-            stolen = state.draws.choice(f"golf:{state.seed}:steal:{state.moves}", sorted(state.hands[target]))
+            held = state.hands[target].copy()
+            held.sort()
+            stolen = state.draws.choice(f"golf:{state.seed}:steal:{state.moves}", held)
             state.hands[target].remove(stolen)
             state.hands[seat].append(stolen)
             said.append((hole, turn, log_words.you_take, [stolen], [seat, target], seat, stolen, target))

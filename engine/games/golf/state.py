@@ -660,7 +660,19 @@ class GolfState(State):
         if phase in SEAT_BY_SEAT:  # a window asks one seat at a time (is_to_act(), inlined)
             if seat != self.order[self.pos % self.n]:
                 return []
-            offered = play_anytime.offered_ids(self, seat)
+            # play_anytime.offered_ids(), its check inlined: the window found this seat's options
+            # at this move to know whether to ask it (every listing of a window's move).
+            hand, offer = self.hands[seat], self.play_offer
+            if (
+                offer is not None
+                and offer[0] == self.moves
+                and offer[1] == seat
+                and offer[2] is hand
+                and offer[3] == len(hand)
+            ):
+                offered = offer[4]
+            else:
+                offered = play_anytime.offered_ids(self, seat)
             # A Dig Through the Bag's options are a listing (its discards made when read).
             return [PASS, *offered] if type(offered) is list else _after_pass(offered)
         if phase == RESPOND:  # is_to_act(), inlined: the seat asked about the top of the stack
@@ -674,7 +686,9 @@ class GolfState(State):
             return []
         if phase == PLAN:
             # A hundred plans or more, of which a playout plays one: counted, made when asked for.
-            hand = sorted(self.hands[seat])
+            # (The hand sorted in a copy: sorted() costs a call with keywords more, every listing.)
+            hand = self.hands[seat].copy()
+            hand.sort()
             if not self.modes:
                 # No mode: the plans are a listing of their own (plan_listing's, made here), with
                 # the seat's Play Anytime options (none without a card of this window in the hand).
@@ -777,9 +791,19 @@ class GolfState(State):
             if phase not in PLAY_ANYTIME or action_id < 0:
                 return False
             played = action_ids.play_fields(self.cards.ids, action_id)
-            if played is None or not (
-                play_anytime.was_offered(self, seat, action_id) or play_anytime.is_choice(self, seat, *played)
-            ):
+            if played is None:
+                return False
+            # Among the options kept for this seat at this move (play_anytime.PlayOffer), then legal:
+            # checked here, not in a call of its own, as every card played is.
+            kept, hand = self.play_offer, self.hands[seat]
+            if not (
+                kept is not None
+                and kept[0] == self.moves
+                and kept[1] == seat
+                and kept[2] is hand
+                and kept[3] == len(hand)
+                and action_id in kept[4]
+            ) and not play_anytime.is_choice(self, seat, *played):
                 return False
             self.moves += 1
             play_anytime.play_card(self, seat, *played)
