@@ -52,12 +52,12 @@ class PageNumbers(PageNumberPagination):
         return paginator.num_pages if number in self.last_page_strings else number
 
     def paginate_queryset(self, queryset: Any, request: Request, view: Any = None) -> list[Any] | None:
-        if (
-            isinstance(queryset, NumberedPages)
-            and request.query_params.get(self.page_query_param, "1") == "1"
-        ):
-            # The first page of a short list (most lists are) then needs no count of its own.
-            queryset.read_first(self.get_page_size(request) or 0)
+        if isinstance(queryset, NumberedPages):
+            # A long list is counted once a while, as the cursor lists are (list_count); the first
+            # page of a short one (most lists are) needs no count of its own.
+            queryset.count_with(lambda rows: list_count(rows, request))
+            if request.query_params.get(self.page_query_param, "1") == "1":
+                queryset.read_first(self.get_page_size(request) or 0)
         return super().paginate_queryset(queryset, request, view)
 
 

@@ -339,3 +339,18 @@ def test_a_numbered_list_that_fits_its_first_page_is_counted_by_its_length(
             assert second["count"] == listed and len(second["results"]) == listed - size, url
             ids = [row["id"] for row in first["results"] + second["results"]]
             assert sorted(ids) == sorted(model.objects.values_list("pk", flat=True)), url
+
+
+def test_a_long_numbered_list_is_counted_once_a_while(
+    api_client: APIClient, django_assert_max_num_queries: Any
+) -> None:
+    """Past EXACT_COUNT_UP_TO rows a numbered list's count is kept a while, as a cursor list's is."""
+    pagination.forget_counts()
+    listed = pagination.EXACT_COUNT_UP_TO + 1
+    League.objects.bulk_create([League(name=f"league {n}", game_id="mulligan") for n in range(listed)])
+    assert api_client.get("/api/leagues/").json()["count"] == listed
+    with django_assert_max_num_queries(1):  # the page alone: its count is kept from the first read
+        again = api_client.get("/api/leagues/").json()
+    assert again["count"] == listed and len(again["results"]) == pagination.PageNumbers.page_size
+    with django_assert_max_num_queries(2):  # the row before page 2 in the index, then the page
+        assert api_client.get("/api/leagues/?page=2").json()["count"] == listed
