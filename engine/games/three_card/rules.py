@@ -108,7 +108,11 @@ def _shown(cards: list[int]) -> list[str]:
 
 def hand_deck(seed: int, hand: int) -> list[int]:
     """The deck of hand ``hand`` (0-based) of the session dealt from ``seed``, top first."""
-    return shuffled_deck(random.Random(f"three_card:{seed}:{hand}"))
+    return shuffled_deck(random.Random(_deal_key(seed, hand)))
+
+
+def _deal_key(seed: int, hand: int) -> str:
+    return f"three_card:{seed}:{hand}"
 
 
 class ThreeCardState(State):
@@ -142,6 +146,8 @@ class ThreeCardState(State):
         self._pair_plus_returns: dict[str, Chips] = {}
         self.results: list[JSON] = []  # every finished hand; shown by _result_view (discards face down)
         self.moves = 0
+        # The deal's generator, reseeded for every hand rather than a new one allocated.
+        self._rng: random.Random | None = None
         if deal:
             self._begin_hand()
 
@@ -277,7 +283,13 @@ class ThreeCardState(State):
     # -- hand flow -----------------------------------------------------------------------------------
 
     def _begin_hand(self) -> None:
-        self.deck = hand_deck(self.seed, self.hand)
+        key = _deal_key(self.seed, self.hand)
+        rng = self._rng
+        if rng is None:
+            rng = self._rng = random.Random(key)
+        else:
+            rng.seed(key)
+        self.deck = shuffled_deck(rng)
         self.pair_plus = [None if self.offered else False] * self.n
         self.mulligan = [None] * self.n
         self.pair_plus_mulligan = [False] * self.n
