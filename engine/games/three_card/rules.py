@@ -264,19 +264,41 @@ class ThreeCardState(State):
             return MULLIGAN_PAIR_PLUS if pair_plus else MULLIGAN
         return None
 
+    def apply_id(self, seat: Seat, action_id: int) -> None:
+        # Every move of a playout comes here: the legal ones are played without State.apply_id's frame.
+        if type(seat) is not int or type(action_id) is not int or not self._play_legal_id(seat, action_id):
+            State.apply_id(self, seat, action_id)
+
     def _play_legal_id(self, seat: Seat, action_id: int) -> bool:
+        # _play_bet and _play_decision, and _next_seat, written out: a call each on every move.
         if seat != self.current or self.phase == OVER:
             return False
         if self.phase == BET:
-            if action_id not in (BET_ANTE, BET_PAIR_PLUS):
+            if action_id == BET_ANTE:
+                self.pair_plus[seat] = False
+            elif action_id == BET_PAIR_PLUS:
+                self.pair_plus[seat] = True
+            else:
                 return False
-            self._play_bet(seat, action_id == BET_PAIR_PLUS)
-        elif action_id in (STAND, MULLIGAN):
-            self._play_decision(seat, action_id == MULLIGAN, False)
+        elif action_id == STAND:
+            self.mulligan[seat] = False
+            self.pair_plus_mulligan[seat] = False
+        elif action_id == MULLIGAN:
+            self.mulligan[seat] = True
+            self.pair_plus_mulligan[seat] = False
         elif action_id == MULLIGAN_PAIR_PLUS and self.offered:
-            self._play_decision(seat, True, True)
+            self.mulligan[seat] = True
+            self.pair_plus_mulligan[seat] = True
         else:
             return False
+        if seat + 1 < self.n:
+            self.current = seat + 1
+        else:
+            self.current = 0
+            if self.phase == BET:
+                self.phase = DECIDE
+            else:
+                self._showdown()
         self.moves += 1
         return True
 
