@@ -61,8 +61,8 @@ from engine.games.three_card import config as cfg
 from engine.games.three_card import labels
 from engine.games.three_card.hands import (
     CATEGORY_TITLES,
+    DEALER_STANDS_AT,
     category_of_value,
-    dealer_stands,
     hand_category,
     hand_value,
 )
@@ -348,9 +348,13 @@ class ThreeCardState(State):
 
     def _showdown(self) -> None:
         dealer_first = self._dealer_cards()
-        dealer_mulligan = not dealer_stands(dealer_first)
-        dealer_final = self._dealer_packet() if dealer_mulligan else dealer_first
-        dealer_value = hand_value(dealer_final)
+        # dealer_stands(), with the value kept: a dealer who stands is valued once.
+        dealer_value = hand_value(dealer_first)
+        dealer_mulligan = dealer_value < DEALER_STANDS_AT
+        dealer_final = dealer_first
+        if dealer_mulligan:
+            dealer_final = self._dealer_packet()
+            dealer_value = hand_value(dealer_final)
         dealer_category = category_of_value(dealer_value)
         seats = [self._settle(seat, dealer_value) for seat in range(self.n)]
         self.results.append(
@@ -400,7 +404,9 @@ class ThreeCardState(State):
         else:
             result, per_bet = "push", 0
         mulligan_bet = per_bet if took_mulligan else 0
-        pair_plus = self._pair_plus_return(hand_category(first)) if self.pair_plus[seat] else None
+        pair_plus = None
+        if self.pair_plus[seat]:
+            pair_plus = self._pair_plus_return(hand_category(first) if took_mulligan else category)
         second = self.pair_plus_mulligan[seat]
         pair_plus_mulligan = self._pair_plus_return(category) if second else None
         net = per_bet + mulligan_bet + (pair_plus or 0) + (pair_plus_mulligan or 0)
