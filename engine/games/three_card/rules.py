@@ -103,7 +103,18 @@ def _names(cards: list[int]) -> list[str]:
 
 def _shown(cards: list[int]) -> list[str]:
     """A hand as people read it: highest card first."""
-    return [CARD_NAMES[c] for c in sorted(cards, reverse=True)]
+    if len(cards) != HAND_SIZE:
+        return [CARD_NAMES[c] for c in sorted(cards, reverse=True)]
+    # Every showdown shows each hand twice: three distinct cards are ordered by hand, as
+    # hands.hand_value orders ranks, not by sorted() and a comprehension.
+    high, mid, low = cards
+    if high < mid:
+        high, mid = mid, high
+    if mid < low:
+        mid, low = low, mid
+        if high < mid:
+            high, mid = mid, high
+    return [CARD_NAMES[high], CARD_NAMES[mid], CARD_NAMES[low]]
 
 
 def hand_deck(seed: int, hand: int) -> list[int]:
@@ -419,11 +430,16 @@ class ThreeCardState(State):
             "category": category,
             "title": CATEGORY_TITLES[category],
             "result": result,
-            "ante": _num(per_bet),
-            "mulligan_bet": _num(mulligan_bet) if took_mulligan else None,
-            "pair_plus": None if pair_plus is None else _num(pair_plus),
-            "pair_plus_mulligan": None if pair_plus_mulligan is None else _num(pair_plus_mulligan),
-            "net": _num(net),
+            # Chips are ints but for odds like 3 to 2: _num is called only for the Fractions.
+            "ante": per_bet if type(per_bet) is int else _num(per_bet),
+            "mulligan_bet": (mulligan_bet if type(mulligan_bet) is int else _num(mulligan_bet))
+            if took_mulligan
+            else None,
+            "pair_plus": pair_plus if pair_plus is None or type(pair_plus) is int else _num(pair_plus),
+            "pair_plus_mulligan": pair_plus_mulligan
+            if pair_plus_mulligan is None or type(pair_plus_mulligan) is int
+            else _num(pair_plus_mulligan),
+            "net": net if type(net) is int else _num(net),
         }
 
     # -- the result -------------------------------------------------------------------------------
