@@ -43,7 +43,7 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any, ClassVar
 
-from engine.cards import CARD_NAMES, parse_card, shuffled_deck
+from engine.cards import CARD_NAMES, DECK, parse_card, shuffled_deck
 from engine.config_fields import ConfigField, ConfigPreset, players_field
 from engine.core import (
     JSON,
@@ -61,8 +61,8 @@ from engine.games.three_card import config as cfg
 from engine.games.three_card import labels
 from engine.games.three_card.hands import (
     CATEGORY_TITLES,
+    DEALER_STANDS_AT,
     category_of_value,
-    dealer_stands,
     hand_category,
     hand_value,
 )
@@ -103,12 +103,45 @@ def _names(cards: list[int]) -> list[str]:
 
 def _shown(cards: list[int]) -> list[str]:
     """A hand as people read it: highest card first."""
-    return [CARD_NAMES[c] for c in sorted(cards, reverse=True)]
+    if len(cards) != HAND_SIZE:
+        return [CARD_NAMES[c] for c in sorted(cards, reverse=True)]
+    # Every showdown shows each hand twice: three distinct cards are ordered by hand, as
+    # hands.hand_value orders ranks, not by sorted() and a comprehension.
+    high, mid, low = cards
+    if high < mid:
+        high, mid = mid, high
+    if mid < low:
+        mid, low = low, mid
+        if high < mid:
+            high, mid = mid, high
+    return [CARD_NAMES[high], CARD_NAMES[mid], CARD_NAMES[low]]
 
 
 def hand_deck(seed: int, hand: int) -> list[int]:
     """The deck of hand ``hand`` (0-based) of the session dealt from ``seed``, top first."""
-    return shuffled_deck(random.Random(f"three_card:{seed}:{hand}"))
+    return shuffled_deck(random.Random(_deal_key(seed, hand)))
+
+
+def _deal_key(seed: int, hand: int) -> str:
+    return f"three_card:{seed}:{hand}"
+
+
+# Each swap of a deal's shuffle, last position first, with the bits ``_randbelow(i + 1)`` draws.
+_SWAPS = tuple((i, (i + 1).bit_length()) for i in range(len(DECK) - 1, 0, -1))
+
+
+def _shuffled_deck(rng: random.Random) -> list[int]:
+    """``engine.cards.shuffled_deck(rng)`` for a plain ``random.Random``, the very same permutation
+    drawn the same way, its swaps and their bit counts read from a table rather than worked out
+    on each of the 51 swaps of every hand."""
+    getrandbits = rng.getrandbits
+    deck = list(DECK)
+    for i, k in _SWAPS:
+        j = getrandbits(k)
+        while j > i:
+            j = getrandbits(k)
+        deck[i], deck[j] = deck[j], deck[i]
+    return deck
 
 
 class ThreeCardState(State):
@@ -142,6 +175,8 @@ class ThreeCardState(State):
         self._pair_plus_returns: dict[str, Chips] = {}
         self.results: list[JSON] = []  # every finished hand; shown by _result_view (discards face down)
         self.moves = 0
+        # The deal's generator, reseeded for every hand rather than a new one allocated.
+        self._rng: random.Random | None = None
         if deal:
             self._begin_hand()
 
@@ -258,26 +293,54 @@ class ThreeCardState(State):
             return MULLIGAN_PAIR_PLUS if pair_plus else MULLIGAN
         return None
 
+    def apply_id(self, seat: Seat, action_id: int) -> None:
+        # Every move of a playout comes here: the legal ones are played without State.apply_id's frame.
+        if type(seat) is not int or type(action_id) is not int or not self._play_legal_id(seat, action_id):
+            State.apply_id(self, seat, action_id)
+
     def _play_legal_id(self, seat: Seat, action_id: int) -> bool:
+        # _play_bet and _play_decision, and _next_seat, written out: a call each on every move.
         if seat != self.current or self.phase == OVER:
             return False
         if self.phase == BET:
-            if action_id not in (BET_ANTE, BET_PAIR_PLUS):
+            if action_id == BET_ANTE:
+                self.pair_plus[seat] = False
+            elif action_id == BET_PAIR_PLUS:
+                self.pair_plus[seat] = True
+            else:
                 return False
-            self._play_bet(seat, action_id == BET_PAIR_PLUS)
-        elif action_id in (STAND, MULLIGAN):
-            self._play_decision(seat, action_id == MULLIGAN, False)
+        elif action_id == STAND:
+            self.mulligan[seat] = False
+            self.pair_plus_mulligan[seat] = False
+        elif action_id == MULLIGAN:
+            self.mulligan[seat] = True
+            self.pair_plus_mulligan[seat] = False
         elif action_id == MULLIGAN_PAIR_PLUS and self.offered:
-            self._play_decision(seat, True, True)
+            self.mulligan[seat] = True
+            self.pair_plus_mulligan[seat] = True
         else:
             return False
+        if seat + 1 < self.n:
+            self.current = seat + 1
+        else:
+            self.current = 0
+            if self.phase == BET:
+                self.phase = DECIDE
+            else:
+                self._showdown()
         self.moves += 1
         return True
 
     # -- hand flow -----------------------------------------------------------------------------------
 
     def _begin_hand(self) -> None:
-        self.deck = hand_deck(self.seed, self.hand)
+        key = _deal_key(self.seed, self.hand)
+        rng = self._rng
+        if rng is None:
+            rng = self._rng = random.Random(key)
+        else:
+            rng.seed(key)
+        self.deck = _shuffled_deck(rng)
         self.pair_plus = [None if self.offered else False] * self.n
         self.mulligan = [None] * self.n
         self.pair_plus_mulligan = [False] * self.n
@@ -296,9 +359,13 @@ class ThreeCardState(State):
 
     def _showdown(self) -> None:
         dealer_first = self._dealer_cards()
-        dealer_mulligan = not dealer_stands(dealer_first)
-        dealer_final = self._dealer_packet() if dealer_mulligan else dealer_first
-        dealer_value = hand_value(dealer_final)
+        # dealer_stands(), with the value kept: a dealer who stands is valued once.
+        dealer_value = hand_value(dealer_first)
+        dealer_mulligan = dealer_value < DEALER_STANDS_AT
+        dealer_final = dealer_first
+        if dealer_mulligan:
+            dealer_final = self._dealer_packet()
+            dealer_value = hand_value(dealer_final)
         dealer_category = category_of_value(dealer_value)
         seats = [self._settle(seat, dealer_value) for seat in range(self.n)]
         self.results.append(
@@ -348,7 +415,9 @@ class ThreeCardState(State):
         else:
             result, per_bet = "push", 0
         mulligan_bet = per_bet if took_mulligan else 0
-        pair_plus = self._pair_plus_return(hand_category(first)) if self.pair_plus[seat] else None
+        pair_plus = None
+        if self.pair_plus[seat]:
+            pair_plus = self._pair_plus_return(hand_category(first) if took_mulligan else category)
         second = self.pair_plus_mulligan[seat]
         pair_plus_mulligan = self._pair_plus_return(category) if second else None
         net = per_bet + mulligan_bet + (pair_plus or 0) + (pair_plus_mulligan or 0)
@@ -361,11 +430,16 @@ class ThreeCardState(State):
             "category": category,
             "title": CATEGORY_TITLES[category],
             "result": result,
-            "ante": _num(per_bet),
-            "mulligan_bet": _num(mulligan_bet) if took_mulligan else None,
-            "pair_plus": None if pair_plus is None else _num(pair_plus),
-            "pair_plus_mulligan": None if pair_plus_mulligan is None else _num(pair_plus_mulligan),
-            "net": _num(net),
+            # Chips are ints but for odds like 3 to 2: _num is called only for the Fractions.
+            "ante": per_bet if type(per_bet) is int else _num(per_bet),
+            "mulligan_bet": (mulligan_bet if type(mulligan_bet) is int else _num(mulligan_bet))
+            if took_mulligan
+            else None,
+            "pair_plus": pair_plus if pair_plus is None or type(pair_plus) is int else _num(pair_plus),
+            "pair_plus_mulligan": pair_plus_mulligan
+            if pair_plus_mulligan is None or type(pair_plus_mulligan) is int
+            else _num(pair_plus_mulligan),
+            "net": net if type(net) is int else _num(net),
         }
 
     # -- the result -------------------------------------------------------------------------------
