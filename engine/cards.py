@@ -81,8 +81,10 @@ def shuffled_deck(rng: random.Random, cards: Sequence[int] = DECK) -> list[int]:
     return deck
 
 
-# ``(i + 1).bit_length()`` for every swap of a shuffle up to this size, worked out once.
-_SHUFFLE_BITS = tuple(n.bit_length() for n in range(1, 129))
+# Every swap of a shuffle of each size up to 128, last position first, with the bits
+# ``_randbelow(i + 1)`` draws for it: worked out at a size's first shuffle rather than on each swap
+# of every deal.
+_SHUFFLE_SWAPS: list[tuple[tuple[int, int], ...] | None] = [None] * 129
 
 
 def shuffle(rng: random.Random, items: list[Any]) -> None:
@@ -92,15 +94,15 @@ def shuffle(rng: random.Random, items: list[Any]) -> None:
     inlined (CPython's method for a plain ``Random``); a subclass, which may draw otherwise, and a
     long list go through ``rng.shuffle`` itself."""
     size = len(items)
-    if type(rng) is not random.Random or size > len(_SHUFFLE_BITS):
+    if type(rng) is not random.Random or size >= len(_SHUFFLE_SWAPS):
         rng.shuffle(items)
         return
+    swaps = _SHUFFLE_SWAPS[size]
+    if swaps is None:
+        swaps = _SHUFFLE_SWAPS[size] = tuple((i, (i + 1).bit_length()) for i in range(size - 1, 0, -1))
     getrandbits = rng.getrandbits
-    bits = _SHUFFLE_BITS
-    for i in range(size - 1, 0, -1):
-        n = i + 1
-        k = bits[i]
+    for i, k in swaps:
         j = getrandbits(k)
-        while j >= n:
+        while j > i:  # _randbelow(i + 1): draws until one is below i + 1
             j = getrandbits(k)
         items[i], items[j] = items[j], items[i]

@@ -43,7 +43,7 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any, ClassVar
 
-from engine.cards import CARD_NAMES, DECK, parse_card, shuffled_deck
+from engine.cards import CARD_NAMES, parse_card, shuffled_deck
 from engine.config_fields import ConfigField, ConfigPreset, players_field
 from engine.core import (
     JSON,
@@ -124,24 +124,6 @@ def hand_deck(seed: int, hand: int) -> list[int]:
 
 def _deal_key(seed: int, hand: int) -> str:
     return f"three_card:{seed}:{hand}"
-
-
-# Each swap of a deal's shuffle, last position first, with the bits ``_randbelow(i + 1)`` draws.
-_SWAPS = tuple((i, (i + 1).bit_length()) for i in range(len(DECK) - 1, 0, -1))
-
-
-def _shuffled_deck(rng: random.Random) -> list[int]:
-    """``engine.cards.shuffled_deck(rng)`` for a plain ``random.Random``, the very same permutation
-    drawn the same way, its swaps and their bit counts read from a table rather than worked out
-    on each of the 51 swaps of every hand."""
-    getrandbits = rng.getrandbits
-    deck = list(DECK)
-    for i, k in _SWAPS:
-        j = getrandbits(k)
-        while j > i:
-            j = getrandbits(k)
-        deck[i], deck[j] = deck[j], deck[i]
-    return deck
 
 
 class ThreeCardState(State):
@@ -340,7 +322,7 @@ class ThreeCardState(State):
             rng = self._rng = random.Random(key)
         else:
             rng.seed(key)
-        self.deck = _shuffled_deck(rng)
+        self.deck = shuffled_deck(rng)
         self.pair_plus = [None if self.offered else False] * self.n
         self.mulligan = [None] * self.n
         self.pair_plus_mulligan = [False] * self.n
