@@ -92,6 +92,9 @@ class MulliganState(State):
     }
     free_actions: ClassVar[frozenset[str]] = frozenset({"say"})  # "any seat may say something at any time"
     has_action_ids: ClassVar[bool] = True  # see engine.games.mulligan.action_ids
+    # The phase's "over", kept as a plain attribute: a playout asks before every move, and a
+    # property is a call each time.
+    is_over: bool = False
 
     def __init__(self, config: dict[str, Any], seed: int, *, deal: bool = True) -> None:
         self.config = config
@@ -111,6 +114,7 @@ class MulliganState(State):
         self.chips = [config["chips"]] * n
         self.pot = 0
         self.phase = TURN
+        self.is_over = False
         self.auctioneer: Seat = config["first_auctioneer"]
         self.auction_card: int | None = None
         self.auction_chips = 0
@@ -148,10 +152,6 @@ class MulliganState(State):
     @property
     def num_players(self) -> int:
         return self.n
-
-    @property
-    def is_over(self) -> bool:
-        return self.phase == OVER
 
     def to_act(self) -> list[Seat]:
         phase = self.phase
@@ -556,6 +556,7 @@ class MulliganState(State):
 
     def _finish(self, reason: str) -> None:
         self.phase = OVER
+        self.is_over = True
         self.end_reason = reason
         if reason != END_FOLD:
             # "Any left-over cards are revealed and then sent to the discard pile." The seed says so of
@@ -722,6 +723,7 @@ class MulliganState(State):
         state.chips = [int(c) for c in data["chips"]]
         state.pot = int(data["pot"])
         state.phase = str(data["phase"])
+        state.is_over = state.phase == OVER
         state.auctioneer = int(data["auctioneer"])
         auction = data["auction"]
         if auction is not None:
@@ -771,6 +773,7 @@ class MulliganState(State):
     # -- the seed's "Assertions" ------------------------------------------------------------------
 
     def check_invariants(self) -> None:
+        assert self.is_over == (self.phase == OVER), "is_over is the phase's"
         places = [*self.deck, *self.discard, *self.burnt, *(c for h in self.hands for c in h)]
         if self.auction_card is not None:
             places.append(self.auction_card)
