@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping
+from itertools import compress
 from typing import Any, ClassVar
 
 from engine.cards import CARD_INDEX, CARD_NAMES, CardError, parse_card, shuffled_deck
@@ -50,6 +51,10 @@ from engine.games.mulligan.hands import hand_key, rank_hand
 
 TURN, OFFERS, DECIDE, OVER = "turn", "offers", "decide", "over"
 
+# A swap's id by the seat it swaps with, read by map rather than a comprehension, which would be a
+# function made and called on every decision.
+_SWAP_IDS: tuple[int, ...] = tuple(range(SWAP_BASE, SWAP_BASE + MAX_SEATS))
+
 END_FOLD = "fold"  # two active players and one folded
 END_DECK = "deck"  # after a mulligan the deck cannot deal every active player a card
 # Not endings of the seed: the turn cap (a safety net) and a league's optional round of skips. The
@@ -76,7 +81,7 @@ _VERBS = {
 
 
 def _names(cards: list[int]) -> list[str]:
-    return [CARD_NAMES[c] for c in sorted(cards, reverse=True)]
+    return list(map(CARD_NAMES.__getitem__, sorted(cards, reverse=True)))
 
 
 class MulliganState(State):
@@ -222,7 +227,7 @@ class MulliganState(State):
         if phase == DECIDE:
             if seat != self.auctioneer:
                 return []
-            return [*[SWAP_BASE + s for s in self.offers], MULLIGAN]
+            return [*map(_SWAP_IDS.__getitem__, self.offers), MULLIGAN]
         return []
 
     def action_for_id(self, action_id: int) -> Action:
@@ -412,8 +417,10 @@ class MulliganState(State):
         self.auction_card, self.auction_chips = card, chips
         self.skips_in_a_row = 0
         self.phase = OFFERS
-        active = self.active
-        self.pending = [s for s in range(self.n) if active[s] and s != seat]
+        # The active seats by compress and the auctioneer (always active) removed: no comprehension,
+        # which is a function made and called on every auction.
+        self.pending = pending = list(compress(range(self.n), self.active))
+        pending.remove(seat)
         event: JSON = {"turn": self.turn, "type": "auction", "seat": seat, "card": CARD_NAMES[card]}
         if self.playing_for_chips:
             self.chips[seat] -= chips
@@ -438,20 +445,19 @@ class MulliganState(State):
         pending.remove(seat)
         self.log.append({"turn": self.turn, "type": "offer", "seat": seat})
         if not pending:
-            self.offers = offers = {s: offers[s] for s in sorted(offers)}
+            # Seats are unique, so sorting the items compares seats only.
+            self.offers = offers = dict(sorted(offers.items()))
             self.phase = DECIDE
             # Under Secret Offers only the fact (and any chips) becomes public, never the cards:
             # each offer as _offer_view shows it to a spectator now, built here in one go.
             secret = self.secret_offers
+            views: list[JSON] = []
             if self.playing_for_chips:
-                views = [
-                    {"seat": s, "card": None if secret else CARD_NAMES[c], "chips": k}
-                    for s, (c, k) in offers.items()
-                ]
+                for s, (c, k) in offers.items():
+                    views.append({"seat": s, "card": None if secret else CARD_NAMES[c], "chips": k})
             else:
-                views = [
-                    {"seat": s, "card": None if secret else CARD_NAMES[c]} for s, (c, _) in offers.items()
-                ]
+                for s, (c, _) in offers.items():
+                    views.append({"seat": s, "card": None if secret else CARD_NAMES[c]})
             self.log.append(
                 {"turn": self.turn, "type": "offers_in" if secret else "offers_revealed", "offers": views}
             )
@@ -498,7 +504,9 @@ class MulliganState(State):
 
     def _play_mulligan(self, seat: Seat) -> None:
         assert self.auction_card is not None
-        ring = [self.auction_card, *[card for card, _ in self.offers.values()]]
+        ring = [self.auction_card]
+        for card, _ in self.offers.values():
+            ring.append(card)
         self.discard.extend(ring)
         event: JSON = {"turn": self.turn, "type": "mulligan", "seat": seat, "discarded": _names(ring)}
         if self.playing_for_chips:
