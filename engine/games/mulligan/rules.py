@@ -80,6 +80,42 @@ _VERBS = {
 }
 
 
+# A move's event as said: its type, its turn, then its numbers (see _written). A tuple of ints costs a
+# playout a fraction of a dict, and most events are never read.
+_Said = tuple[Any, ...]
+
+
+def _written(said: _Said) -> JSON:
+    """The JSON object of an event kept as said, keys in the order the log has always had."""
+    kind, turn, *rest = said
+    if kind == "offers":
+        secret, for_chips, offers = rest
+        views: list[JSON] = []
+        for s, (c, k) in offers:
+            # Under Secret Offers only the fact (and any chips) becomes public, never the cards:
+            # each offer as _offer_view showed it to a spectator then.
+            view: JSON = {"seat": s, "card": None if secret else CARD_NAMES[c]}
+            if for_chips:
+                view["chips"] = k
+            views.append(view)
+        return {"turn": turn, "type": "offers_in" if secret else "offers_revealed", "offers": views}
+    event: JSON = {"turn": turn, "type": kind, "seat": rest[0]}
+    if kind == "auction":
+        event["card"] = CARD_NAMES[rest[1]]
+        if rest[2] is not None:
+            event["chips"] = rest[2]
+    elif kind == "swap":
+        event["with"] = rest[1]
+        event["auctioned"] = CARD_NAMES[rest[2]]
+        if rest[3] is not None:
+            event["card"] = CARD_NAMES[rest[3]]
+    elif kind == "mulligan":
+        event["discarded"] = _names(rest[1])
+        if rest[2] is not None:
+            event["pot"] = rest[2]
+    return event
+
+
 def _names(cards: list[int]) -> list[str]:
     return list(map(CARD_NAMES.__getitem__, sorted(cards, reverse=True)))
 
@@ -129,7 +165,9 @@ class MulliganState(State):
         self.skips_in_a_row = 0
         self.end_reason: str | None = None
         self.leftover: list[int] = []
-        self.log: list[JSON] = []  # public events, shown to everyone
+        # Public events, shown to everyone: each a JSON object, or a move's event kept as said (see
+        # _Said) and written out when the log is read.
+        self.log: list[JSON | _Said] = []
         self.moves = 0
         if deal:
             self._deal(random.Random(seed))
@@ -380,7 +418,7 @@ class MulliganState(State):
         self._play_skip(seat)
 
     def _play_skip(self, seat: Seat) -> None:
-        self.log.append({"turn": self.turn, "type": "skip", "seat": seat})
+        self.log.append(("skip", self.turn, seat))
         self.skips_in_a_row += 1
         self._end_turn()
 
@@ -390,10 +428,10 @@ class MulliganState(State):
         self._play_fold(seat)
 
     def _play_fold(self, seat: Seat, forced: bool = False) -> None:
-        event: JSON = {"turn": self.turn, "type": "fold", "seat": seat}
         if forced:
-            event["forced"] = "no chips left"
-        self.log.append(event)
+            self.log.append({"turn": self.turn, "type": "fold", "seat": seat, "forced": "no chips left"})
+        else:
+            self.log.append(("fold", self.turn, seat))
         self.skips_in_a_row = 0
         if self._active_count() == 2:
             self.active[seat] = False
@@ -421,11 +459,11 @@ class MulliganState(State):
         # which is a function made and called on every auction.
         self.pending = pending = list(compress(range(self.n), self.active))
         pending.remove(seat)
-        event: JSON = {"turn": self.turn, "type": "auction", "seat": seat, "card": CARD_NAMES[card]}
         if self.playing_for_chips:
             self.chips[seat] -= chips
-            event["chips"] = chips
-        self.log.append(event)
+            self.log.append(("auction", self.turn, seat, card, chips))
+        else:
+            self.log.append(("auction", self.turn, seat, card, None))
 
     def _offer(self, seat: Seat, action: Action) -> None:
         if self.phase != OFFERS:
@@ -443,23 +481,14 @@ class MulliganState(State):
         offers[seat] = (card, chips)
         pending = self.pending
         pending.remove(seat)
-        self.log.append({"turn": self.turn, "type": "offer", "seat": seat})
+        self.log.append(("offer", self.turn, seat))
         if not pending:
             # Seats are unique, so sorting the items compares seats only.
             self.offers = offers = dict(sorted(offers.items()))
             self.phase = DECIDE
-            # Under Secret Offers only the fact (and any chips) becomes public, never the cards:
-            # each offer as _offer_view shows it to a spectator now, built here in one go.
-            secret = self.secret_offers
-            views: list[JSON] = []
-            if self.playing_for_chips:
-                for s, (c, k) in offers.items():
-                    views.append({"seat": s, "card": None if secret else CARD_NAMES[c], "chips": k})
-            else:
-                for s, (c, _) in offers.items():
-                    views.append({"seat": s, "card": None if secret else CARD_NAMES[c]})
+            # The offers as they stand now (the swap takes one out of the dict).
             self.log.append(
-                {"turn": self.turn, "type": "offers_in" if secret else "offers_revealed", "offers": views}
+                ("offers", self.turn, self.secret_offers, self.playing_for_chips, tuple(offers.items()))
             )
 
     def _swap(self, seat: Seat, action: Action) -> None:
@@ -487,11 +516,7 @@ class MulliganState(State):
             stacks[partner] += self.auction_chips
             for other, (_, other_chips) in offers.items():
                 stacks[other] += other_chips
-        event: JSON = {"turn": self.turn, "type": "swap", "seat": seat, "with": partner}
-        event["auctioned"] = CARD_NAMES[auctioned]
-        if not self.secret_offers:
-            event["card"] = CARD_NAMES[card]
-        self.log.append(event)
+        self.log.append(("swap", self.turn, seat, partner, auctioned, None if self.secret_offers else card))
         self.auction_card = None
         self.auction_chips = 0
         self.offers = {}
@@ -508,11 +533,11 @@ class MulliganState(State):
         for card, _ in self.offers.values():
             ring.append(card)
         self.discard.extend(ring)
-        event: JSON = {"turn": self.turn, "type": "mulligan", "seat": seat, "discarded": _names(ring)}
         if self.playing_for_chips:
             self.pot += self.auction_chips + sum(chips for _, chips in self.offers.values())
-            event["pot"] = self.pot
-        self.log.append(event)
+            self.log.append(("mulligan", self.turn, seat, ring, self.pot))
+        else:
+            self.log.append(("mulligan", self.turn, seat, ring, None))
         self.auction_card = None
         self.auction_chips = 0
         self.offers = {}
@@ -667,7 +692,7 @@ class MulliganState(State):
             "deck_count": len(self.deck),
             "discard": _names(self.discard),
             "discard_face_down": len(self.burnt),
-            "history": list(self.log),
+            "history": [event if isinstance(event, dict) else _written(event) for event in self.log],
         }
         if seat is not None:
             view["hand"] = _names(self.hands[seat])
@@ -716,7 +741,7 @@ class MulliganState(State):
             "skips_in_a_row": self.skips_in_a_row,
             "end_reason": self.end_reason,
             "leftover": _names_in_order(self.leftover),
-            "log": [dict(event) for event in self.log],
+            "log": [dict(event) if isinstance(event, dict) else _written(event) for event in self.log],
             "moves": self.moves,
         }
 
