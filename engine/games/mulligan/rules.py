@@ -310,47 +310,58 @@ class MulliganState(State):
             return SWAP_BASE + partner
         return IDS.get(kind) if size == 1 and type(kind) is str else None
 
+    def apply_id(self, seat: Seat, action_id: int) -> None:
+        # State.apply_id with the rules' checks (as membership tests) in its own body rather than in
+        # _play_legal_id's: a call less on every move of a playout. A legal id is played by the same
+        # _play_* the dict path ends in; a refused one is refused by apply(), in words.
+        if type(seat) is int and type(action_id) is int:
+            phase = self.phase
+            card, chips = action_id & CARD_MASK, action_id >> CHIPS_SHIFT
+            if phase == OFFERS:
+                if (
+                    seat in self.pending
+                    and card in self.hands[seat]
+                    and (not chips or (self.playing_for_chips and 0 < chips <= self.chips[seat]))
+                ):
+                    self._play_offer(seat, card, chips)
+                    self.moves += 1
+                    return
+            elif seat != self.auctioneer:
+                pass
+            elif phase == TURN:
+                if card in self.hands[seat]:
+                    if (0 < chips <= self.chips[seat]) if self.playing_for_chips else not chips:
+                        self._play_auction(seat, card, chips)
+                        self.moves += 1
+                        return
+                elif action_id == SKIP:
+                    self._play_skip(seat)
+                    self.moves += 1
+                    return
+                elif action_id == FOLD:
+                    self._play_fold(seat)
+                    self.moves += 1
+                    return
+            elif phase == DECIDE:
+                if action_id == MULLIGAN:
+                    self._play_mulligan(seat)
+                    self.moves += 1
+                    return
+                if action_id - SWAP_BASE in self.offers:
+                    self._play_swap(seat, action_id - SWAP_BASE)
+                    self.moves += 1
+                    return
+        self.apply(seat, self.action_for_id(action_id))
+        # apply() took what the fast check refused: the two disagree, which is the game's bug.
+        raise EngineError(f"{type(self).__name__}: id {action_id} was refused, then played")
+
     def _play_legal_id(self, seat: Seat, action_id: int) -> bool:
-        # The rules' checks as membership tests (the handlers below word them); a legal id is played
-        # by the same _play_* the dict path ends in.
-        phase = self.phase
-        if phase == OFFERS:
-            if seat not in self.pending:
-                return False
-            card, chips = action_id & CARD_MASK, action_id >> CHIPS_SHIFT
-            if card not in self.hands[seat]:
-                return False
-            if chips and not (self.playing_for_chips and 0 < chips <= self.chips[seat]):
-                return False
-            self._play_offer(seat, card, chips)
-        elif seat != self.auctioneer:
-            return False
-        elif phase == TURN:
-            card, chips = action_id & CARD_MASK, action_id >> CHIPS_SHIFT
-            if card in self.hands[seat]:
-                if self.playing_for_chips:
-                    if not 0 < chips <= self.chips[seat]:
-                        return False
-                elif chips:
-                    return False
-                self._play_auction(seat, card, chips)
-            elif action_id == SKIP:
-                self._play_skip(seat)
-            elif action_id == FOLD:
-                self._play_fold(seat)
-            else:
-                return False
-        elif phase == DECIDE:
-            if action_id == MULLIGAN:
-                self._play_mulligan(seat)
-            elif action_id - SWAP_BASE in self.offers:
-                self._play_swap(seat, action_id - SWAP_BASE)
-            else:
-                return False
-        else:
-            return False
-        self.moves += 1
-        return True
+        # The dict road (State.apply) asks here: legal_action_ids is the rules' list, apply_id plays
+        # what is on it.
+        if action_id in self.legal_action_ids(seat):
+            self.apply_id(seat, action_id)
+            return True
+        return False
 
     def _not_to_act(self, seat: Seat, kind: str) -> str:
         # An offer out of turn gets the reason this seat has none to make; the auctioneer waiting for
