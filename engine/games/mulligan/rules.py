@@ -116,6 +116,17 @@ def _written(said: _Said) -> JSON:
     return event
 
 
+_ROUNDS: dict[tuple[int, int], tuple[Seat, ...]] = {}
+
+
+def _round_from(n: int, seat: Seat) -> tuple[Seat, ...]:
+    """The seats from ``seat``'s left round to ``seat``, worked out once per table size and seat."""
+    round_ = _ROUNDS.get((n, seat))
+    if round_ is None:
+        round_ = _ROUNDS[n, seat] = (*range(seat + 1, n), *range(seat + 1))
+    return round_
+
+
 def _names(cards: list[int]) -> list[str]:
     return list(map(CARD_NAMES.__getitem__, sorted(cards, reverse=True)))
 
@@ -494,13 +505,12 @@ class MulliganState(State):
         pending.remove(seat)
         self.log.append(("offer", self.turn, seat))
         if not pending:
-            # Seats are unique, so sorting the items compares seats only.
-            self.offers = offers = dict(sorted(offers.items()))
+            # Seats are unique, so sorting the items compares seats only; the sorted list is also the
+            # log's record of the offers as they stand now (the swap takes one out of the dict).
+            items = sorted(offers.items())
+            self.offers = dict(items)
             self.phase = DECIDE
-            # The offers as they stand now (the swap takes one out of the dict).
-            self.log.append(
-                ("offers", self.turn, self.secret_offers, self.playing_for_chips, tuple(offers.items()))
-            )
+            self.log.append(("offers", self.turn, self.secret_offers, self.playing_for_chips, items))
 
     def _swap(self, seat: Seat, action: Action) -> None:
         if self.phase != DECIDE:
@@ -555,7 +565,7 @@ class MulliganState(State):
         # "each of the players are drawn a new card": the seed names no order; from the auctioneer's
         # left round to the auctioneer, one card each, as play goes round the table.
         n, active, hands, deck = self.n, self.active, self.hands, self.deck
-        for receiver in [*range(seat + 1, n), *range(seat + 1)]:
+        for receiver in _round_from(n, seat):
             if active[receiver]:
                 hands[receiver].append(deck.pop())
         # "not enough cards in the deck pile to deal for every player" (The Deck Nears Empty) read with
@@ -622,7 +632,7 @@ class MulliganState(State):
         # The seed names only the winner ("the most valuable hand"); every seat is ranked by its hand,
         # folded ones included (their hands are "frozen", not out), so places below first mean something.
         keys = [hand_key(hand) for hand in self.hands]
-        return sorted(range(self.n), key=lambda s: keys[s], reverse=True)
+        return sorted(range(self.n), key=keys.__getitem__, reverse=True)
 
     def outcome(self) -> Outcome:
         if self.phase != OVER:
