@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping
+from itertools import compress
 from typing import Any, ClassVar
 
 from engine.cards import CARD_INDEX, CARD_NAMES, CardError, parse_card, shuffled_deck
@@ -50,6 +51,10 @@ from engine.games.mulligan.hands import hand_key, rank_hand
 
 TURN, OFFERS, DECIDE, OVER = "turn", "offers", "decide", "over"
 
+# A swap's id by the seat it swaps with, read by map rather than a comprehension, which would be a
+# function made and called on every decision.
+_SWAP_IDS: tuple[int, ...] = tuple(range(SWAP_BASE, SWAP_BASE + MAX_SEATS))
+
 END_FOLD = "fold"  # two active players and one folded
 END_DECK = "deck"  # after a mulligan the deck cannot deal every active player a card
 # Not endings of the seed: the turn cap (a safety net) and a league's optional round of skips. The
@@ -75,8 +80,55 @@ _VERBS = {
 }
 
 
+# A move's event as said: its type, its turn, then its numbers (see _written). A tuple of ints costs a
+# playout a fraction of a dict, and most events are never read.
+_Said = tuple[Any, ...]
+
+
+def _written(said: _Said) -> JSON:
+    """The JSON object of an event kept as said, keys in the order the log has always had."""
+    kind, turn, *rest = said
+    if kind == "offers":
+        secret, for_chips, offers = rest
+        views: list[JSON] = []
+        for s, (c, k) in offers:
+            # Under Secret Offers only the fact (and any chips) becomes public, never the cards:
+            # each offer as _offer_view showed it to a spectator then.
+            view: JSON = {"seat": s, "card": None if secret else CARD_NAMES[c]}
+            if for_chips:
+                view["chips"] = k
+            views.append(view)
+        return {"turn": turn, "type": "offers_in" if secret else "offers_revealed", "offers": views}
+    event: JSON = {"turn": turn, "type": kind, "seat": rest[0]}
+    if kind == "auction":
+        event["card"] = CARD_NAMES[rest[1]]
+        if rest[2] is not None:
+            event["chips"] = rest[2]
+    elif kind == "swap":
+        event["with"] = rest[1]
+        event["auctioned"] = CARD_NAMES[rest[2]]
+        if rest[3] is not None:
+            event["card"] = CARD_NAMES[rest[3]]
+    elif kind == "mulligan":
+        event["discarded"] = _names(rest[1])
+        if rest[2] is not None:
+            event["pot"] = rest[2]
+    return event
+
+
+_ROUNDS: dict[tuple[int, int], tuple[Seat, ...]] = {}
+
+
+def _round_from(n: int, seat: Seat) -> tuple[Seat, ...]:
+    """The seats from ``seat``'s left round to ``seat``, worked out once per table size and seat."""
+    round_ = _ROUNDS.get((n, seat))
+    if round_ is None:
+        round_ = _ROUNDS[n, seat] = (*range(seat + 1, n), *range(seat + 1))
+    return round_
+
+
 def _names(cards: list[int]) -> list[str]:
-    return [CARD_NAMES[c] for c in sorted(cards, reverse=True)]
+    return list(map(CARD_NAMES.__getitem__, sorted(cards, reverse=True)))
 
 
 class MulliganState(State):
@@ -92,6 +144,9 @@ class MulliganState(State):
     }
     free_actions: ClassVar[frozenset[str]] = frozenset({"say"})  # "any seat may say something at any time"
     has_action_ids: ClassVar[bool] = True  # see engine.games.mulligan.action_ids
+    # The phase's "over", kept as a plain attribute: a playout asks before every move, and a
+    # property is a call each time.
+    is_over: bool = False
 
     def __init__(self, config: dict[str, Any], seed: int, *, deal: bool = True) -> None:
         self.config = config
@@ -111,6 +166,7 @@ class MulliganState(State):
         self.chips = [config["chips"]] * n
         self.pot = 0
         self.phase = TURN
+        self.is_over = False
         self.auctioneer: Seat = config["first_auctioneer"]
         self.auction_card: int | None = None
         self.auction_chips = 0
@@ -120,7 +176,9 @@ class MulliganState(State):
         self.skips_in_a_row = 0
         self.end_reason: str | None = None
         self.leftover: list[int] = []
-        self.log: list[JSON] = []  # public events, shown to everyone
+        # Public events, shown to everyone: each a JSON object, or a move's event kept as said (see
+        # _Said) and written out when the log is read.
+        self.log: list[JSON | _Said] = []
         self.moves = 0
         if deal:
             self._deal(random.Random(seed))
@@ -148,10 +206,6 @@ class MulliganState(State):
     @property
     def num_players(self) -> int:
         return self.n
-
-    @property
-    def is_over(self) -> bool:
-        return self.phase == OVER
 
     def to_act(self) -> list[Seat]:
         phase = self.phase
@@ -222,7 +276,7 @@ class MulliganState(State):
         if phase == DECIDE:
             if seat != self.auctioneer:
                 return []
-            return [*[SWAP_BASE + s for s in self.offers], MULLIGAN]
+            return [*map(_SWAP_IDS.__getitem__, self.offers), MULLIGAN]
         return []
 
     def action_for_id(self, action_id: int) -> Action:
@@ -267,47 +321,58 @@ class MulliganState(State):
             return SWAP_BASE + partner
         return IDS.get(kind) if size == 1 and type(kind) is str else None
 
+    def apply_id(self, seat: Seat, action_id: int) -> None:
+        # State.apply_id with the rules' checks (as membership tests) in its own body rather than in
+        # _play_legal_id's: a call less on every move of a playout. A legal id is played by the same
+        # _play_* the dict path ends in; a refused one is refused by apply(), in words.
+        if type(seat) is int and type(action_id) is int:
+            phase = self.phase
+            card, chips = action_id & CARD_MASK, action_id >> CHIPS_SHIFT
+            if phase == OFFERS:
+                if (
+                    seat in self.pending
+                    and card in self.hands[seat]
+                    and (not chips or (self.playing_for_chips and 0 < chips <= self.chips[seat]))
+                ):
+                    self._play_offer(seat, card, chips)
+                    self.moves += 1
+                    return
+            elif seat != self.auctioneer:
+                pass
+            elif phase == TURN:
+                if card in self.hands[seat]:
+                    if (0 < chips <= self.chips[seat]) if self.playing_for_chips else not chips:
+                        self._play_auction(seat, card, chips)
+                        self.moves += 1
+                        return
+                elif action_id == SKIP:
+                    self._play_skip(seat)
+                    self.moves += 1
+                    return
+                elif action_id == FOLD:
+                    self._play_fold(seat)
+                    self.moves += 1
+                    return
+            elif phase == DECIDE:
+                if action_id == MULLIGAN:
+                    self._play_mulligan(seat)
+                    self.moves += 1
+                    return
+                if action_id - SWAP_BASE in self.offers:
+                    self._play_swap(seat, action_id - SWAP_BASE)
+                    self.moves += 1
+                    return
+        self.apply(seat, self.action_for_id(action_id))
+        # apply() took what the fast check refused: the two disagree, which is the game's bug.
+        raise EngineError(f"{type(self).__name__}: id {action_id} was refused, then played")
+
     def _play_legal_id(self, seat: Seat, action_id: int) -> bool:
-        # The rules' checks as membership tests (the handlers below word them); a legal id is played
-        # by the same _play_* the dict path ends in.
-        phase = self.phase
-        if phase == OFFERS:
-            if seat not in self.pending:
-                return False
-            card, chips = action_id & CARD_MASK, action_id >> CHIPS_SHIFT
-            if card not in self.hands[seat]:
-                return False
-            if chips and not (self.playing_for_chips and 0 < chips <= self.chips[seat]):
-                return False
-            self._play_offer(seat, card, chips)
-        elif seat != self.auctioneer:
-            return False
-        elif phase == TURN:
-            card, chips = action_id & CARD_MASK, action_id >> CHIPS_SHIFT
-            if card in self.hands[seat]:
-                if self.playing_for_chips:
-                    if not 0 < chips <= self.chips[seat]:
-                        return False
-                elif chips:
-                    return False
-                self._play_auction(seat, card, chips)
-            elif action_id == SKIP:
-                self._play_skip(seat)
-            elif action_id == FOLD:
-                self._play_fold(seat)
-            else:
-                return False
-        elif phase == DECIDE:
-            if action_id == MULLIGAN:
-                self._play_mulligan(seat)
-            elif action_id - SWAP_BASE in self.offers:
-                self._play_swap(seat, action_id - SWAP_BASE)
-            else:
-                return False
-        else:
-            return False
-        self.moves += 1
-        return True
+        # The dict road (State.apply) asks here: legal_action_ids is the rules' list, apply_id plays
+        # what is on it.
+        if action_id in self.legal_action_ids(seat):
+            self.apply_id(seat, action_id)
+            return True
+        return False
 
     def _not_to_act(self, seat: Seat, kind: str) -> str:
         # An offer out of turn gets the reason this seat has none to make; the auctioneer waiting for
@@ -375,7 +440,7 @@ class MulliganState(State):
         self._play_skip(seat)
 
     def _play_skip(self, seat: Seat) -> None:
-        self.log.append({"turn": self.turn, "type": "skip", "seat": seat})
+        self.log.append(("skip", self.turn, seat))
         self.skips_in_a_row += 1
         self._end_turn()
 
@@ -385,10 +450,10 @@ class MulliganState(State):
         self._play_fold(seat)
 
     def _play_fold(self, seat: Seat, forced: bool = False) -> None:
-        event: JSON = {"turn": self.turn, "type": "fold", "seat": seat}
         if forced:
-            event["forced"] = "no chips left"
-        self.log.append(event)
+            self.log.append({"turn": self.turn, "type": "fold", "seat": seat, "forced": "no chips left"})
+        else:
+            self.log.append(("fold", self.turn, seat))
         self.skips_in_a_row = 0
         if self._active_count() == 2:
             self.active[seat] = False
@@ -412,13 +477,15 @@ class MulliganState(State):
         self.auction_card, self.auction_chips = card, chips
         self.skips_in_a_row = 0
         self.phase = OFFERS
-        active = self.active
-        self.pending = [s for s in range(self.n) if active[s] and s != seat]
-        event: JSON = {"turn": self.turn, "type": "auction", "seat": seat, "card": CARD_NAMES[card]}
+        # The active seats by compress and the auctioneer (always active) removed: no comprehension,
+        # which is a function made and called on every auction.
+        self.pending = pending = list(compress(range(self.n), self.active))
+        pending.remove(seat)
         if self.playing_for_chips:
             self.chips[seat] -= chips
-            event["chips"] = chips
-        self.log.append(event)
+            self.log.append(("auction", self.turn, seat, card, chips))
+        else:
+            self.log.append(("auction", self.turn, seat, card, None))
 
     def _offer(self, seat: Seat, action: Action) -> None:
         if self.phase != OFFERS:
@@ -436,25 +503,14 @@ class MulliganState(State):
         offers[seat] = (card, chips)
         pending = self.pending
         pending.remove(seat)
-        self.log.append({"turn": self.turn, "type": "offer", "seat": seat})
+        self.log.append(("offer", self.turn, seat))
         if not pending:
-            self.offers = offers = {s: offers[s] for s in sorted(offers)}
+            # Seats are unique, so sorting the items compares seats only; the sorted list is also the
+            # log's record of the offers as they stand now (the swap takes one out of the dict).
+            items = sorted(offers.items())
+            self.offers = dict(items)
             self.phase = DECIDE
-            # Under Secret Offers only the fact (and any chips) becomes public, never the cards:
-            # each offer as _offer_view shows it to a spectator now, built here in one go.
-            secret = self.secret_offers
-            if self.playing_for_chips:
-                views = [
-                    {"seat": s, "card": None if secret else CARD_NAMES[c], "chips": k}
-                    for s, (c, k) in offers.items()
-                ]
-            else:
-                views = [
-                    {"seat": s, "card": None if secret else CARD_NAMES[c]} for s, (c, _) in offers.items()
-                ]
-            self.log.append(
-                {"turn": self.turn, "type": "offers_in" if secret else "offers_revealed", "offers": views}
-            )
+            self.log.append(("offers", self.turn, self.secret_offers, self.playing_for_chips, items))
 
     def _swap(self, seat: Seat, action: Action) -> None:
         if self.phase != DECIDE:
@@ -481,11 +537,7 @@ class MulliganState(State):
             stacks[partner] += self.auction_chips
             for other, (_, other_chips) in offers.items():
                 stacks[other] += other_chips
-        event: JSON = {"turn": self.turn, "type": "swap", "seat": seat, "with": partner}
-        event["auctioned"] = CARD_NAMES[auctioned]
-        if not self.secret_offers:
-            event["card"] = CARD_NAMES[card]
-        self.log.append(event)
+        self.log.append(("swap", self.turn, seat, partner, auctioned, None if self.secret_offers else card))
         self.auction_card = None
         self.auction_chips = 0
         self.offers = {}
@@ -498,20 +550,22 @@ class MulliganState(State):
 
     def _play_mulligan(self, seat: Seat) -> None:
         assert self.auction_card is not None
-        ring = [self.auction_card, *[card for card, _ in self.offers.values()]]
+        ring = [self.auction_card]
+        for card, _ in self.offers.values():
+            ring.append(card)
         self.discard.extend(ring)
-        event: JSON = {"turn": self.turn, "type": "mulligan", "seat": seat, "discarded": _names(ring)}
         if self.playing_for_chips:
             self.pot += self.auction_chips + sum(chips for _, chips in self.offers.values())
-            event["pot"] = self.pot
-        self.log.append(event)
+            self.log.append(("mulligan", self.turn, seat, ring, self.pot))
+        else:
+            self.log.append(("mulligan", self.turn, seat, ring, None))
         self.auction_card = None
         self.auction_chips = 0
         self.offers = {}
         # "each of the players are drawn a new card": the seed names no order; from the auctioneer's
         # left round to the auctioneer, one card each, as play goes round the table.
         n, active, hands, deck = self.n, self.active, self.hands, self.deck
-        for receiver in [*range(seat + 1, n), *range(seat + 1)]:
+        for receiver in _round_from(n, seat):
             if active[receiver]:
                 hands[receiver].append(deck.pop())
         # "not enough cards in the deck pile to deal for every player" (The Deck Nears Empty) read with
@@ -556,6 +610,7 @@ class MulliganState(State):
 
     def _finish(self, reason: str) -> None:
         self.phase = OVER
+        self.is_over = True
         self.end_reason = reason
         if reason != END_FOLD:
             # "Any left-over cards are revealed and then sent to the discard pile." The seed says so of
@@ -577,7 +632,7 @@ class MulliganState(State):
         # The seed names only the winner ("the most valuable hand"); every seat is ranked by its hand,
         # folded ones included (their hands are "frozen", not out), so places below first mean something.
         keys = [hand_key(hand) for hand in self.hands]
-        return sorted(range(self.n), key=lambda s: keys[s], reverse=True)
+        return sorted(range(self.n), key=keys.__getitem__, reverse=True)
 
     def outcome(self) -> Outcome:
         if self.phase != OVER:
@@ -658,7 +713,7 @@ class MulliganState(State):
             "deck_count": len(self.deck),
             "discard": _names(self.discard),
             "discard_face_down": len(self.burnt),
-            "history": list(self.log),
+            "history": [event if isinstance(event, dict) else _written(event) for event in self.log],
         }
         if seat is not None:
             view["hand"] = _names(self.hands[seat])
@@ -707,7 +762,7 @@ class MulliganState(State):
             "skips_in_a_row": self.skips_in_a_row,
             "end_reason": self.end_reason,
             "leftover": _names_in_order(self.leftover),
-            "log": [dict(event) for event in self.log],
+            "log": [dict(event) if isinstance(event, dict) else _written(event) for event in self.log],
             "moves": self.moves,
         }
 
@@ -722,6 +777,7 @@ class MulliganState(State):
         state.chips = [int(c) for c in data["chips"]]
         state.pot = int(data["pot"])
         state.phase = str(data["phase"])
+        state.is_over = state.phase == OVER
         state.auctioneer = int(data["auctioneer"])
         auction = data["auction"]
         if auction is not None:
@@ -771,6 +827,7 @@ class MulliganState(State):
     # -- the seed's "Assertions" ------------------------------------------------------------------
 
     def check_invariants(self) -> None:
+        assert self.is_over == (self.phase == OVER), "is_over is the phase's"
         places = [*self.deck, *self.discard, *self.burnt, *(c for h in self.hands for c in h)]
         if self.auction_card is not None:
             places.append(self.auction_card)
