@@ -23,8 +23,8 @@ goal: they show what the stack itself costs a read or a write), one line per bar
 concurrency, and a line with the data sizes and the machine. Each figure's line also carries the
 server's garbage-collector pauses while it ran (``gc_pauses``, warm-up included: per generation
 the count, total and longest in ms, and the objects the collector tracks at the end; a full
-collection stops every request in flight, so its longest pause shows in the p99 at 16 clients),
-the worker's CPU per request (``server_cpu_ms_per_req``) and PostgreSQL's (``database_cpu_ms_per_req``:
+collection stops every request in flight, so its longest pause shows in the p99 at 16 clients;
+null with ``--workers`` above 1), the workers' CPU per request (``server_cpu_ms_per_req``) and PostgreSQL's (``database_cpu_ms_per_req``:
 every postgres process on the machine, which shares the cores with the server and the load).
 Progress goes to stderr.
 """
@@ -234,7 +234,7 @@ def machine() -> dict[str, Any]:
 
 
 def data_line(
-    url: str, marker: Seeded, seeded_now: bool, how: dict[str, str], warmed: dict[str, Any]
+    url: str, marker: Seeded, seeded_now: bool, how: dict[str, str], warmed: dict[str, Any], workers: int
 ) -> dict[str, Any]:
     with psycopg.connect(url) as conn:
         size, version, running_games, entries = conn.execute(
@@ -257,7 +257,8 @@ def data_line(
         "seeded_this_run": seeded_now,
         "read_into_memory_bytes": warmed["bytes"],
         "postgresql": version,
-        "server": "gunicorn, 1 uvicorn worker, 8 WEB_THREADS (a2wsgi), production settings, Redis cache and broker",
+        "server": f"gunicorn, {workers} uvicorn worker{'s' if workers > 1 else ''}, 8 WEB_THREADS each (a2wsgi), "
+        "production settings, Redis cache and broker",
         "deep_pages": how,
     } | machine()
 
@@ -295,7 +296,7 @@ def run(args: argparse.Namespace) -> None:
     )
     cache = redis.Redis.from_url(args.redis_url)
     cache.flushdb()  # the bench's own Redis database: no rate-limit counts or queued tasks of a previous run
-    env = server_env(_ROOT, args.database_url, args.redis_url)
+    env = server_env(_ROOT, args.database_url, args.redis_url, args.workers)
     started = time.perf_counter()
     pool = pool_reset(env, _ROOT, marker, args.pool, seed=int(time.time()))
     stderr(
@@ -303,22 +304,28 @@ def run(args: argparse.Namespace) -> None:
     )
     only = set(args.only.split(",")) if args.only else None
     try:
-        with running(_ROOT, env) as server:
-            stderr(f"gunicorn on {server.authority} (worker pid {server.worker_pid})")
+        with running(_ROOT, env, workers=args.workers) as server:
+            stderr(f"gunicorn on {server.authority} (worker pids {', '.join(map(str, server.worker_pids))})")
             names = {e.name for e in endpoints(server, marker, MoveTarget("", []), {})}
             wanted = names if only is None else names & only
             if only is not None and only - names:
                 raise SystemExit(f"unknown endpoints {sorted(only - names)}; known: {sorted(names)}")
             captured, how = capture_deep_pages(server, wanted)
-            print(json.dumps(data_line(args.database_url, marker, seeded_now, how, warmed)), flush=True)
+            print(
+                json.dumps(data_line(args.database_url, marker, seeded_now, how, warmed, args.workers)),
+                flush=True,
+            )
             mover = MoveTarget(server.authority, pool)
             chosen = [e for e in endpoints(server, marker, mover, captured) if e.name in wanted]
             bare = GetTarget("bare", server.authority, [BARE_PATH])
             pauses: dict[int, dict[str, Any]] = {}  # by id() of each figure's result
+            # Each worker counts its own pauses, and a request for them reaches any one of them.
+            one_worker = len(server.worker_pids) == 1
             for concurrency in args.concurrency:
 
                 def measured(target: Target, c: int = concurrency) -> Result:
-                    fetch(server.host, server.port, GC_PATH)  # the collector's pauses so far, forgotten
+                    if one_worker:
+                        fetch(server.host, server.port, GC_PATH)  # the collector's pauses so far, forgotten
                     result = measure(
                         server.host,
                         server.port,
@@ -326,9 +333,10 @@ def run(args: argparse.Namespace) -> None:
                         concurrency=c,
                         warmup=args.warmup,
                         duration=args.duration,
-                        server_pid=server.worker_pid,
+                        server_pids=server.worker_pids,
                     )
-                    pauses[id(result)] = json.loads(fetch(server.host, server.port, GC_PATH)[1])
+                    if one_worker:
+                        pauses[id(result)] = json.loads(fetch(server.host, server.port, GC_PATH)[1])
                     rate = f"{result.req_per_s:.1f} req/s, {result.errors} errors"
                     stderr(f"c={c} {target.name}: {rate}")
                     for sample in result.error_samples:
@@ -341,13 +349,13 @@ def run(args: argparse.Namespace) -> None:
                     result = measured(endpoint.target())
                     bares.append(measured(bare))
                     lines.append(figure(result, bares[-2], bares[-1], endpoint.goal))
-                    lines[-1]["gc_pauses"] = pauses[id(result)]
+                    lines[-1]["gc_pauses"] = pauses.get(id(result))
                     if endpoint.name == "move_post":
                         lines[-1] |= {
                             "moves_played": mover.moves_played,
                             "games_finished": mover.games_finished,
                         }
-                bare_pauses = pauses_merged([pauses[id(result)] for result in bares])
+                bare_pauses = pauses_merged([pauses[id(result)] for result in bares]) if one_worker else None
                 print(json.dumps(bare_line(concurrency, bares) | {"gc_pauses": bare_pauses}), flush=True)
                 for line in lines:
                     print(json.dumps(line), flush=True)
@@ -372,6 +380,14 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--quick", action="store_true", help="2 s per figure after 0.5 s of warm-up")
     parser.add_argument("--reseed", action="store_true", help="seed the data again even if it is there")
     parser.add_argument("--pool", type=int, default=2000, help="fresh running games for POST a move")
+    parser.add_argument(
+        "--workers",
+        type=int,
+        default=1,
+        help="gunicorn worker processes (1 by default, as the figures before; the image's compose file "
+        "runs 2); with more than one, each figure's server CPU is the workers' together and no "
+        "garbage-collector pauses are reported (each worker keeps its own)",
+    )
     parser.add_argument(
         "--concurrency", type=lambda s: [int(c) for c in s.split(",")], default=[1, P99_GOAL_CONCURRENCY]
     )

@@ -136,6 +136,11 @@ def process_cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / CLOCK_TICKS
 
 
+def processes_cpu_seconds(pids: Sequence[int]) -> float:
+    """The CPU time of several processes (the server's workers) together."""
+    return sum(process_cpu_seconds(pid) for pid in pids)
+
+
 def database_cpu_seconds() -> dict[int, float]:
     """User plus system CPU time of each PostgreSQL process on this machine (its backends, WAL
     writer, checkpointer, autovacuum), by pid, from /proc: empty where it runs elsewhere. The bench's
@@ -194,7 +199,13 @@ class Result:
 
 
 async def _measure(
-    host: str, port: int, target: Target, concurrency: int, warmup: float, duration: float, server_pid: int
+    host: str,
+    port: int,
+    target: Target,
+    concurrency: int,
+    warmup: float,
+    duration: float,
+    server_pids: Sequence[int],
 ) -> Result:
     loop = asyncio.get_running_loop()
     start = loop.time() + warmup
@@ -214,7 +225,7 @@ async def _measure(
                 if now >= stop:
                     return
                 if now >= start and "server" not in window:
-                    window["server"] = process_cpu_seconds(server_pid)
+                    window["server"] = processes_cpu_seconds(server_pids)
                     window["client"] = time.process_time()
                     database_before.update(database_cpu_seconds())
                 raw = target.request(number)
@@ -239,7 +250,7 @@ async def _measure(
             connection.close()
 
     await asyncio.gather(*(worker(n) for n in range(concurrency)))
-    server_cpu = process_cpu_seconds(server_pid) - window.get("server", 0.0)
+    server_cpu = processes_cpu_seconds(server_pids) - window.get("server", 0.0)
     client_cpu = time.process_time() - window.get("client", 0.0)
     database_cpu = database_cpu_since(database_before) if database_before else 0.0
     return Result(
@@ -263,11 +274,16 @@ def measure(
     concurrency: int,
     warmup: float,
     duration: float,
-    server_pid: int,
+    server_pid: int | None = None,
+    server_pids: Sequence[int] = (),
 ) -> Result:
     """Run ``target`` at ``concurrency`` for ``warmup`` seconds unrecorded, then ``duration`` recorded
-    (the answers completed inside that window; non-2xx answers are errors)."""
-    return asyncio.run(_measure(host, port, target, concurrency, warmup, duration, server_pid))
+    (the answers completed inside that window; non-2xx answers are errors). The server's CPU is that
+    of ``server_pid``, or of all ``server_pids`` together."""
+    pids = (server_pid,) if server_pid is not None else tuple(server_pids)
+    if not pids:
+        raise ValueError("measure needs the server's worker pid (server_pid or server_pids)")
+    return asyncio.run(_measure(host, port, target, concurrency, warmup, duration, pids))
 
 
 def fetch(host: str, port: int, path: str, token: str | None = None) -> tuple[int, bytes]:

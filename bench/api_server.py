@@ -1,6 +1,6 @@
 """The server under test: gunicorn as in the image (docker/gunicorn.conf.py: a uvicorn worker serving
 the ASGI application, which runs every request but the event streams in WEB_THREADS threads), one
-worker with 8 threads, on a free loopback port, serving bench/api_site (the production settings plus the
+worker (or ``workers``) with 8 threads, on a free loopback port, serving bench/api_site (the production settings plus the
 bare view), with real Redis for the cache and the Celery broker."""
 
 from __future__ import annotations
@@ -27,14 +27,21 @@ class Server:
     host: str
     port: int
     master_pid: int
-    worker_pid: int
+    worker_pids: tuple[int, ...]
+
+    @property
+    def worker_pid(self) -> int:
+        """The one worker's pid, for the benches that run one."""
+        if len(self.worker_pids) != 1:
+            raise RuntimeError(f"{len(self.worker_pids)} workers run, not one")
+        return self.worker_pids[0]
 
     @property
     def authority(self) -> str:
         return f"{self.host}:{self.port}"
 
 
-def server_env(root: Path, database_url: str, redis_url: str) -> dict[str, str]:
+def server_env(root: Path, database_url: str, redis_url: str, workers: int = 1) -> dict[str, str]:
     """Production's settings module needs a secret and the allowed hosts; moves are not throttled
     (API_MOVE_RATE): the bench measures the move path, not the limit."""
     return dict(
@@ -48,7 +55,7 @@ def server_env(root: Path, database_url: str, redis_url: str) -> dict[str, str]:
         CACHE_URL=redis_url,
         API_MOVE_RATE="100000000/min",
         LOG_LEVEL="WARNING",
-        WEB_CONCURRENCY="1",
+        WEB_CONCURRENCY=str(workers),
         WEB_THREADS="8",
     )
 
@@ -79,8 +86,10 @@ def running(
     host: str = "127.0.0.1",
     app: str = "mulligan_league.asgi:application",
     extra: tuple[str, ...] = (),
+    workers: int = 1,
 ) -> Iterator[Server]:
-    """The image's server; ``app`` and ``extra`` flags (they win over the config file) another."""
+    """The image's server with ``workers`` processes; ``app`` and ``extra`` flags (they win over the
+    config file) another."""
     port = free_port(host)
     command = [
         sys.executable,
@@ -89,7 +98,7 @@ def running(
         "--config",
         str(root / "docker" / "gunicorn.conf.py"),
         "--workers",
-        "1",
+        str(workers),
         "--bind",
         f"{host}:{port}",
         "--log-level",
@@ -114,10 +123,12 @@ def running(
                 if time.monotonic() > give_up:
                     raise RuntimeError("gunicorn did not answer within 60 s") from None
                 time.sleep(0.2)
-        workers = _children(process.pid)
-        if len(workers) != 1:
-            raise RuntimeError(f"expected one gunicorn worker, found {workers}")
-        yield Server(host, port, process.pid, workers[0])
+        # One worker answering does not mean all of them have started.
+        while len(pids := _children(process.pid)) < workers and time.monotonic() < give_up:
+            time.sleep(0.2)
+        if len(pids) != workers:
+            raise RuntimeError(f"expected {workers} gunicorn workers, found {pids}")
+        yield Server(host, port, process.pid, tuple(sorted(pids)))
     finally:
         process.send_signal(signal.SIGTERM)
         try:
