@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping
-from itertools import compress
 from typing import Any, ClassVar
 
 from engine.cards import CARD_INDEX, CARD_NAMES, CardError, parse_card, shuffled_deck
@@ -116,15 +115,32 @@ def _written(said: _Said) -> JSON:
     return event
 
 
-_ROUNDS: dict[tuple[int, int], tuple[Seat, ...]] = {}
+# By seat, for one pattern of active seats: the next active seat to its left (itself if none is),
+# the other active seats in seat order (who make offers when it auctions), and the active seats from
+# its left round to itself (who draw after its mulligan, in that order).
+_Seating = tuple[tuple[Seat, ...], tuple[tuple[Seat, ...], ...], tuple[tuple[Seat, ...], ...]]
+_SEATINGS: dict[tuple[bool, ...], _Seating] = {}
+# Tables of many seats could fold into more patterns than are worth keeping.
+_MAX_SEATINGS = 4096
 
 
-def _round_from(n: int, seat: Seat) -> tuple[Seat, ...]:
-    """The seats from ``seat``'s left round to ``seat``, worked out once per table size and seat."""
-    round_ = _ROUNDS.get((n, seat))
-    if round_ is None:
-        round_ = _ROUNDS[n, seat] = (*range(seat + 1, n), *range(seat + 1))
-    return round_
+def _seating(active: tuple[bool, ...]) -> _Seating:
+    """The seating of ``active``: every turn asks it, and only a fold changes it, so it is worked out
+    once per pattern of folds rather than found by walking round the table."""
+    seating = _SEATINGS.get(active)
+    if seating is None:
+        n = len(active)
+        rounds = tuple(
+            tuple(s for s in (*range(seat + 1, n), *range(seat + 1)) if active[s]) for seat in range(n)
+        )
+        seating = (
+            tuple(round_[0] if round_ else seat for seat, round_ in enumerate(rounds)),
+            tuple(tuple(s for s in range(n) if active[s] and s != seat) for seat in range(n)),
+            rounds,
+        )
+        if len(_SEATINGS) < _MAX_SEATINGS:
+            _SEATINGS[active] = seating
+    return seating
 
 
 def _names(cards: list[int]) -> list[str]:
@@ -163,6 +179,7 @@ class MulliganState(State):
         self.discard: list[int] = []  # face up, public
         self.burnt: list[int] = []  # High Risk: face down, never seen until the record
         self.active = [True] * n
+        self._reseat()
         self.chips = [config["chips"]] * n
         self.pot = 0
         self.phase = TURN
@@ -209,11 +226,11 @@ class MulliganState(State):
 
     def to_act(self) -> list[Seat]:
         phase = self.phase
-        if phase in (TURN, DECIDE):
-            return [self.auctioneer]
         if phase == OFFERS:
-            return list(self.pending)
-        return []
+            return [*self.pending]
+        if phase == OVER:
+            return []
+        return [self.auctioneer]
 
     def legal_actions(self, seat: Seat) -> list[Action]:
         phase = self.phase
@@ -461,6 +478,7 @@ class MulliganState(State):
             self._finish(END_FOLD)
             return
         self.active[seat] = False
+        self._reseat()
         self._end_turn()
 
     def _auction(self, seat: Seat, action: Action) -> None:
@@ -477,10 +495,7 @@ class MulliganState(State):
         self.auction_card, self.auction_chips = card, chips
         self.skips_in_a_row = 0
         self.phase = OFFERS
-        # The active seats by compress and the auctioneer (always active) removed: no comprehension,
-        # which is a function made and called on every auction.
-        self.pending = pending = list(compress(range(self.n), self.active))
-        pending.remove(seat)
+        self.pending = [*self._offerers_of[seat]]
         if self.playing_for_chips:
             self.chips[seat] -= chips
             self.log.append(("auction", self.turn, seat, card, chips))
@@ -564,13 +579,13 @@ class MulliganState(State):
         self.offers = {}
         # "each of the players are drawn a new card": the seed names no order; from the auctioneer's
         # left round to the auctioneer, one card each, as play goes round the table.
-        n, active, hands, deck = self.n, self.active, self.hands, self.deck
-        for receiver in _round_from(n, seat):
-            if active[receiver]:
-                hands[receiver].append(deck.pop())
+        hands, deck = self.hands, self.deck
+        draw_order = self._draw_orders[seat]
+        for receiver in draw_order:
+            hands[receiver].append(deck.pop())
         # "not enough cards in the deck pile to deal for every player" (The Deck Nears Empty) read with
         # "for each *active player*" (End States): folded players draw no more.
-        if len(deck) < active.count(True):
+        if len(deck) < len(draw_order):
             self._finish(END_DECK)
             return
         self._end_turn()
@@ -583,23 +598,15 @@ class MulliganState(State):
         self.offers = {}
 
     def _end_turn(self) -> None:
-        self.turn += 1
+        self.turn = turn = self.turn + 1
         self.phase = TURN
-        active = self.active
-        if self.end_on_skip_round and self.skips_in_a_row >= active.count(True):
+        if self.end_on_skip_round and self.skips_in_a_row >= self.active.count(True):
             self._finish(END_SKIP_ROUND)
             return
-        if self.max_turns and self.turn >= self.max_turns:
+        if self.max_turns and turn >= self.max_turns:
             self._finish(END_TURN_LIMIT)
             return
-        # The next active seat to the auctioneer's left (the auctioneer again if none is).
-        n = self.n
-        seat = self.auctioneer
-        for _ in range(n):
-            seat = seat + 1 if seat + 1 < n else 0
-            if active[seat]:
-                break
-        self.auctioneer = seat
+        self.auctioneer = self._next_seat[self.auctioneer]
         if self.playing_for_chips:
             self._begin_turn()
 
@@ -736,7 +743,10 @@ class MulliganState(State):
         return self.active.count(True)
 
     def _offerers(self) -> list[Seat]:
-        return [s for s in range(self.n) if self.active[s] and s != self.auctioneer]
+        return list(self._offerers_of[self.auctioneer])
+
+    def _reseat(self) -> None:
+        self._next_seat, self._offerers_of, self._draw_orders = _seating(tuple(self.active))
 
     # -- storage ---------------------------------------------------------------------------------
 
@@ -774,6 +784,7 @@ class MulliganState(State):
         state.discard = [parse_card(c) for c in data["discard"]]
         state.burnt = [parse_card(c) for c in data["burnt"]]
         state.active = [bool(a) for a in data["active"]]
+        state._reseat()
         state.chips = [int(c) for c in data["chips"]]
         state.pot = int(data["pot"])
         state.phase = str(data["phase"])
