@@ -344,29 +344,36 @@ class MulliganState(State):
         # _play_* the dict path ends in; a refused one is refused by apply(), in words.
         if type(seat) is int and type(action_id) is int:
             phase = self.phase
-            card, chips = action_id & CARD_MASK, action_id >> CHIPS_SHIFT
+            # A card without chips is its own id, so one membership test in the hand checks the card
+            # and that there is no stake; only a game for chips takes an id apart.
             if phase == OFFERS:
-                if (
-                    seat in self.pending
-                    and card in self.hands[seat]
-                    and (not chips or (self.playing_for_chips and 0 < chips <= self.chips[seat]))
-                ):
-                    self._play_offer(seat, card, chips)
-                    self.moves += 1
-                    return
+                if seat in self.pending:
+                    if action_id in self.hands[seat]:
+                        self._play_offer(seat, action_id, 0)
+                        self.moves += 1
+                        return
+                    if self.playing_for_chips and (card := self._staked_card(seat, action_id)) is not None:
+                        self._play_offer(seat, card, action_id >> CHIPS_SHIFT)
+                        self.moves += 1
+                        return
             elif seat != self.auctioneer:
                 pass
             elif phase == TURN:
-                if card in self.hands[seat]:
-                    if (0 < chips <= self.chips[seat]) if self.playing_for_chips else not chips:
-                        self._play_auction(seat, card, chips)
+                # An auction carries at least one chip in a game for chips, none otherwise.
+                if self.playing_for_chips:
+                    if (card := self._staked_card(seat, action_id)) is not None:
+                        self._play_auction(seat, card, action_id >> CHIPS_SHIFT)
                         self.moves += 1
                         return
-                elif action_id == SKIP:
+                elif action_id in self.hands[seat]:
+                    self._play_auction(seat, action_id, 0)
+                    self.moves += 1
+                    return
+                if action_id == SKIP:
                     self._play_skip(seat)
                     self.moves += 1
                     return
-                elif action_id == FOLD:
+                if action_id == FOLD:
                     self._play_fold(seat)
                     self.moves += 1
                     return
@@ -382,6 +389,12 @@ class MulliganState(State):
         self.apply(seat, self.action_for_id(action_id))
         # apply() took what the fast check refused: the two disagree, which is the game's bug.
         raise EngineError(f"{type(self).__name__}: id {action_id} was refused, then played")
+
+    def _staked_card(self, seat: Seat, action_id: int) -> int | None:
+        """The card of ``action_id`` if it is in ``seat``'s hand with a stake of one chip or more that
+        the seat can pay, else None."""
+        card, chips = action_id & CARD_MASK, action_id >> CHIPS_SHIFT
+        return card if card in self.hands[seat] and 0 < chips <= self.chips[seat] else None
 
     def _play_legal_id(self, seat: Seat, action_id: int) -> bool:
         # The dict road (State.apply) asks here: legal_action_ids is the rules' list, apply_id plays
