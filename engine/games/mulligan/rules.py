@@ -160,9 +160,47 @@ class MulliganState(State):
     }
     free_actions: ClassVar[frozenset[str]] = frozenset({"say"})  # "any seat may say something at any time"
     has_action_ids: ClassVar[bool] = True  # see engine.games.mulligan.action_ids
+    # Every attribute a slot. Python 3.11 keeps at most 30 attribute names of a class's instances in
+    # the keys they share; past that an instance gets a dict of its own, and the calls of its methods
+    # (to_act, legal_action_ids, apply_id on every move) are no longer specialized. A slot is read as
+    # fast as a shared key, and a new one cannot tip the state over.
+    __slots__ = (
+        "_draw_orders",
+        "_next_seat",
+        "_offerers_of",
+        "active",
+        "auction_card",
+        "auction_chips",
+        "auctioneer",
+        "burnt",
+        "chips",
+        "config",
+        "deck",
+        "discard",
+        "end_on_skip_round",
+        "end_reason",
+        "hands",
+        "is_over",
+        "leftover",
+        "log",
+        "max_turns",
+        "moves",
+        "n",
+        "offers",
+        "open_hands",
+        "pending",
+        "phase",
+        "playing_for_chips",
+        "pot",
+        "secret_offers",
+        "seed",
+        "skips_in_a_row",
+        "turn",
+    )
     # The phase's "over", kept as a plain attribute: a playout asks before every move, and a
-    # property is a call each time.
-    is_over: bool = False
+    # property is a call each time. A slot rather than a class attribute with a default, which a
+    # slot of the same name cannot have.
+    is_over: bool
 
     def __init__(self, config: dict[str, Any], seed: int, *, deal: bool = True) -> None:
         self.config = config
