@@ -151,6 +151,22 @@ def test_normalizing_does_not_change_the_input() -> None:
     assert config == {"players": 3, "high_risk": True}
 
 
+def test_a_config_checked_again_is_checked_by_its_values_and_their_types() -> None:
+    # The last config checked is remembered: an equal one with a bool where a number was (True == 1)
+    # is still refused, and each caller gets a result of its own to change.
+    first = normalize_config({"players": 4, "first_auctioneer": 1, "chips": 0})
+    again = normalize_config({"players": 4, "first_auctioneer": 1, "chips": 0})
+    assert again == first and again is not first
+    again["players"] = 5
+    assert normalize_config({"players": 4, "first_auctioneer": 1, "chips": 0})["players"] == 4
+    assert "whole number" in refused({"players": 4, "first_auctioneer": True, "chips": 0})
+    assert "whole number" in refused({"players": 4, "first_auctioneer": 1, "chips": False})
+    # The same keys and values in another order.
+    assert normalize_config({"first_auctioneer": 1, "players": 4, "chips": 0}) == first
+    normalize_config({"secret_offers": True, "chips": 1})
+    assert "true or false" in refused({"chips": True, "secret_offers": 1})
+
+
 @settings(max_examples=150)
 @given(
     players=st.integers(2, 8),

@@ -52,7 +52,27 @@ def max_players(high_risk: bool) -> int:
     return (DECK_SIZE - (HIGH_RISK_BURN if high_risk else 0)) // (HAND_SIZE + 1)
 
 
+# The last config checked, as its keys, values and values' types (True == 1, but a bool is no player
+# count), with its result: a league or a playout starts every game from the same config, and
+# comparing it costs a fraction of checking it again.
+_last_checked: tuple[tuple[Any, ...], dict[str, Any]] | None = None
+
+
 def normalize_config(config: Mapping[str, Any] | None) -> dict[str, Any]:
+    global _last_checked
+    key: tuple[Any, ...] | None = None
+    if type(config) is dict:
+        key = (*config, *config.values(), *map(type, config.values()))
+        last = _last_checked
+        if last is not None and last[0] == key:
+            return dict(last[1])
+    result = _checked(config)
+    if key is not None:
+        _last_checked = (key, dict(result))
+    return result
+
+
+def _checked(config: Mapping[str, Any] | None) -> dict[str, Any]:
     if config is None:
         config = {}
     if not isinstance(config, Mapping):

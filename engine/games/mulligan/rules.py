@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping
-from itertools import compress
 from typing import Any, ClassVar
 
 from engine.cards import CARD_INDEX, CARD_NAMES, CardError, parse_card, shuffled_deck
@@ -116,15 +115,32 @@ def _written(said: _Said) -> JSON:
     return event
 
 
-_ROUNDS: dict[tuple[int, int], tuple[Seat, ...]] = {}
+# By seat, for one pattern of active seats: the next active seat to its left (itself if none is),
+# the other active seats in seat order (who make offers when it auctions), and the active seats from
+# its left round to itself (who draw after its mulligan, in that order).
+_Seating = tuple[tuple[Seat, ...], tuple[tuple[Seat, ...], ...], tuple[tuple[Seat, ...], ...]]
+_SEATINGS: dict[tuple[bool, ...], _Seating] = {}
+# Tables of many seats could fold into more patterns than are worth keeping.
+_MAX_SEATINGS = 4096
 
 
-def _round_from(n: int, seat: Seat) -> tuple[Seat, ...]:
-    """The seats from ``seat``'s left round to ``seat``, worked out once per table size and seat."""
-    round_ = _ROUNDS.get((n, seat))
-    if round_ is None:
-        round_ = _ROUNDS[n, seat] = (*range(seat + 1, n), *range(seat + 1))
-    return round_
+def _seating(active: tuple[bool, ...]) -> _Seating:
+    """The seating of ``active``: every turn asks it, and only a fold changes it, so it is worked out
+    once per pattern of folds rather than found by walking round the table."""
+    seating = _SEATINGS.get(active)
+    if seating is None:
+        n = len(active)
+        rounds = tuple(
+            tuple(s for s in (*range(seat + 1, n), *range(seat + 1)) if active[s]) for seat in range(n)
+        )
+        seating = (
+            tuple(round_[0] if round_ else seat for seat, round_ in enumerate(rounds)),
+            tuple(tuple(s for s in range(n) if active[s] and s != seat) for seat in range(n)),
+            rounds,
+        )
+        if len(_SEATINGS) < _MAX_SEATINGS:
+            _SEATINGS[active] = seating
+    return seating
 
 
 def _names(cards: list[int]) -> list[str]:
@@ -144,9 +160,47 @@ class MulliganState(State):
     }
     free_actions: ClassVar[frozenset[str]] = frozenset({"say"})  # "any seat may say something at any time"
     has_action_ids: ClassVar[bool] = True  # see engine.games.mulligan.action_ids
+    # Every attribute a slot. Python 3.11 keeps at most 30 attribute names of a class's instances in
+    # the keys they share; past that an instance gets a dict of its own, and the calls of its methods
+    # (to_act, legal_action_ids, apply_id on every move) are no longer specialized. A slot is read as
+    # fast as a shared key, and a new one cannot tip the state over.
+    __slots__ = (
+        "_draw_orders",
+        "_next_seat",
+        "_offerers_of",
+        "active",
+        "auction_card",
+        "auction_chips",
+        "auctioneer",
+        "burnt",
+        "chips",
+        "config",
+        "deck",
+        "discard",
+        "end_on_skip_round",
+        "end_reason",
+        "hands",
+        "is_over",
+        "leftover",
+        "log",
+        "max_turns",
+        "moves",
+        "n",
+        "offers",
+        "open_hands",
+        "pending",
+        "phase",
+        "playing_for_chips",
+        "pot",
+        "secret_offers",
+        "seed",
+        "skips_in_a_row",
+        "turn",
+    )
     # The phase's "over", kept as a plain attribute: a playout asks before every move, and a
-    # property is a call each time.
-    is_over: bool = False
+    # property is a call each time. A slot rather than a class attribute with a default, which a
+    # slot of the same name cannot have.
+    is_over: bool
 
     def __init__(self, config: dict[str, Any], seed: int, *, deal: bool = True) -> None:
         self.config = config
@@ -163,6 +217,7 @@ class MulliganState(State):
         self.discard: list[int] = []  # face up, public
         self.burnt: list[int] = []  # High Risk: face down, never seen until the record
         self.active = [True] * n
+        self._reseat()
         self.chips = [config["chips"]] * n
         self.pot = 0
         self.phase = TURN
@@ -209,11 +264,11 @@ class MulliganState(State):
 
     def to_act(self) -> list[Seat]:
         phase = self.phase
-        if phase in (TURN, DECIDE):
-            return [self.auctioneer]
         if phase == OFFERS:
-            return list(self.pending)
-        return []
+            return [*self.pending]
+        if phase == OVER:
+            return []
+        return [self.auctioneer]
 
     def legal_actions(self, seat: Seat) -> list[Action]:
         phase = self.phase
@@ -327,29 +382,36 @@ class MulliganState(State):
         # _play_* the dict path ends in; a refused one is refused by apply(), in words.
         if type(seat) is int and type(action_id) is int:
             phase = self.phase
-            card, chips = action_id & CARD_MASK, action_id >> CHIPS_SHIFT
+            # A card without chips is its own id, so one membership test in the hand checks the card
+            # and that there is no stake; only a game for chips takes an id apart.
             if phase == OFFERS:
-                if (
-                    seat in self.pending
-                    and card in self.hands[seat]
-                    and (not chips or (self.playing_for_chips and 0 < chips <= self.chips[seat]))
-                ):
-                    self._play_offer(seat, card, chips)
-                    self.moves += 1
-                    return
+                if seat in self.pending:
+                    if action_id in self.hands[seat]:
+                        self._play_offer(seat, action_id, 0)
+                        self.moves += 1
+                        return
+                    if self.playing_for_chips and (card := self._staked_card(seat, action_id)) is not None:
+                        self._play_offer(seat, card, action_id >> CHIPS_SHIFT)
+                        self.moves += 1
+                        return
             elif seat != self.auctioneer:
                 pass
             elif phase == TURN:
-                if card in self.hands[seat]:
-                    if (0 < chips <= self.chips[seat]) if self.playing_for_chips else not chips:
-                        self._play_auction(seat, card, chips)
+                # An auction carries at least one chip in a game for chips, none otherwise.
+                if self.playing_for_chips:
+                    if (card := self._staked_card(seat, action_id)) is not None:
+                        self._play_auction(seat, card, action_id >> CHIPS_SHIFT)
                         self.moves += 1
                         return
-                elif action_id == SKIP:
+                elif action_id in self.hands[seat]:
+                    self._play_auction(seat, action_id, 0)
+                    self.moves += 1
+                    return
+                if action_id == SKIP:
                     self._play_skip(seat)
                     self.moves += 1
                     return
-                elif action_id == FOLD:
+                if action_id == FOLD:
                     self._play_fold(seat)
                     self.moves += 1
                     return
@@ -365,6 +427,12 @@ class MulliganState(State):
         self.apply(seat, self.action_for_id(action_id))
         # apply() took what the fast check refused: the two disagree, which is the game's bug.
         raise EngineError(f"{type(self).__name__}: id {action_id} was refused, then played")
+
+    def _staked_card(self, seat: Seat, action_id: int) -> int | None:
+        """The card of ``action_id`` if it is in ``seat``'s hand with a stake of one chip or more that
+        the seat can pay, else None."""
+        card, chips = action_id & CARD_MASK, action_id >> CHIPS_SHIFT
+        return card if card in self.hands[seat] and 0 < chips <= self.chips[seat] else None
 
     def _play_legal_id(self, seat: Seat, action_id: int) -> bool:
         # The dict road (State.apply) asks here: legal_action_ids is the rules' list, apply_id plays
@@ -461,6 +529,7 @@ class MulliganState(State):
             self._finish(END_FOLD)
             return
         self.active[seat] = False
+        self._reseat()
         self._end_turn()
 
     def _auction(self, seat: Seat, action: Action) -> None:
@@ -477,10 +546,7 @@ class MulliganState(State):
         self.auction_card, self.auction_chips = card, chips
         self.skips_in_a_row = 0
         self.phase = OFFERS
-        # The active seats by compress and the auctioneer (always active) removed: no comprehension,
-        # which is a function made and called on every auction.
-        self.pending = pending = list(compress(range(self.n), self.active))
-        pending.remove(seat)
+        self.pending = [*self._offerers_of[seat]]
         if self.playing_for_chips:
             self.chips[seat] -= chips
             self.log.append(("auction", self.turn, seat, card, chips))
@@ -564,13 +630,13 @@ class MulliganState(State):
         self.offers = {}
         # "each of the players are drawn a new card": the seed names no order; from the auctioneer's
         # left round to the auctioneer, one card each, as play goes round the table.
-        n, active, hands, deck = self.n, self.active, self.hands, self.deck
-        for receiver in _round_from(n, seat):
-            if active[receiver]:
-                hands[receiver].append(deck.pop())
+        hands, deck = self.hands, self.deck
+        draw_order = self._draw_orders[seat]
+        for receiver in draw_order:
+            hands[receiver].append(deck.pop())
         # "not enough cards in the deck pile to deal for every player" (The Deck Nears Empty) read with
         # "for each *active player*" (End States): folded players draw no more.
-        if len(deck) < active.count(True):
+        if len(deck) < len(draw_order):
             self._finish(END_DECK)
             return
         self._end_turn()
@@ -583,23 +649,15 @@ class MulliganState(State):
         self.offers = {}
 
     def _end_turn(self) -> None:
-        self.turn += 1
+        self.turn = turn = self.turn + 1
         self.phase = TURN
-        active = self.active
-        if self.end_on_skip_round and self.skips_in_a_row >= active.count(True):
+        if self.end_on_skip_round and self.skips_in_a_row >= self.active.count(True):
             self._finish(END_SKIP_ROUND)
             return
-        if self.max_turns and self.turn >= self.max_turns:
+        if self.max_turns and turn >= self.max_turns:
             self._finish(END_TURN_LIMIT)
             return
-        # The next active seat to the auctioneer's left (the auctioneer again if none is).
-        n = self.n
-        seat = self.auctioneer
-        for _ in range(n):
-            seat = seat + 1 if seat + 1 < n else 0
-            if active[seat]:
-                break
-        self.auctioneer = seat
+        self.auctioneer = self._next_seat[self.auctioneer]
         if self.playing_for_chips:
             self._begin_turn()
 
@@ -736,7 +794,10 @@ class MulliganState(State):
         return self.active.count(True)
 
     def _offerers(self) -> list[Seat]:
-        return [s for s in range(self.n) if self.active[s] and s != self.auctioneer]
+        return list(self._offerers_of[self.auctioneer])
+
+    def _reseat(self) -> None:
+        self._next_seat, self._offerers_of, self._draw_orders = _seating(tuple(self.active))
 
     # -- storage ---------------------------------------------------------------------------------
 
@@ -774,6 +835,7 @@ class MulliganState(State):
         state.discard = [parse_card(c) for c in data["discard"]]
         state.burnt = [parse_card(c) for c in data["burnt"]]
         state.active = [bool(a) for a in data["active"]]
+        state._reseat()
         state.chips = [int(c) for c in data["chips"]]
         state.pot = int(data["pot"])
         state.phase = str(data["phase"])
