@@ -43,7 +43,7 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any, ClassVar
 
-from engine.cards import CARD_NAMES, parse_card, shuffled_deck
+from engine.cards import CARD_NAMES, parse_card, reseed, shuffled_deck
 from engine.config_fields import ConfigField, ConfigPreset, players_field
 from engine.core import (
     JSON,
@@ -321,7 +321,7 @@ class ThreeCardState(State):
         if rng is None:
             rng = self._rng = random.Random(key)
         else:
-            rng.seed(key)
+            reseed(rng, key)
         self.deck = shuffled_deck(rng)
         self.pair_plus = [None if self.offered else False] * self.n
         self.mulligan = [None] * self.n
