@@ -60,6 +60,8 @@ from engine.core import (
 from engine.games.three_card import config as cfg
 from engine.games.three_card import labels
 from engine.games.three_card.hands import (
+    CATEGORIES,
+    CATEGORY_STEP,
     CATEGORY_TITLES,
     DEALER_STANDS_AT,
     category_of_value,
@@ -95,6 +97,28 @@ def _num(value: Chips) -> int | float:
 
 def _whole_if_whole(value: Fraction) -> Chips:
     return int(value) if value.denominator == 1 else value
+
+
+# hands.hand_value's category strengths (value // CATEGORY_STEP, 0 = high card) -> category names.
+_BY_STRENGTH: tuple[str, ...] = CATEGORIES[::-1]
+
+# What a winning Ante and a Pair Plus bet return in chips, by strength, at the standard pay table,
+# by ante: made once for every session at a table (ten Fraction products a session otherwise).
+_STANDARD_PAYS: dict[int, tuple[tuple[Chips, ...], tuple[Chips, ...]]] = {}
+
+
+def _pays(paytable: cfg.PayTable, ante: int) -> tuple[tuple[Chips, ...], tuple[Chips, ...]]:
+    """What a winning Ante (or Mulligan) bet and a Pair Plus bet return in chips, by strength."""
+    standard = paytable is cfg.DEFAULT_PAYTABLE
+    pays = _STANDARD_PAYS.get(ante) if standard else None
+    if pays is None:
+        pays = (
+            tuple(_whole_if_whole(ante * paytable.ante_pays(category)) for category in _BY_STRENGTH),
+            tuple(_whole_if_whole(ante * paytable.pair_plus_pays(category)) for category in _BY_STRENGTH),
+        )
+        if standard:
+            _STANDARD_PAYS[ante] = pays
+    return pays
 
 
 def _names(cards: list[int]) -> list[str]:
@@ -152,9 +176,7 @@ class ThreeCardState(State):
         self.mulligan: list[bool | None] = [None] * self.n
         self.pair_plus_mulligan: list[bool] = [False] * self.n
         self.chips: list[Chips] = [0] * self.n
-        # What a winning Ante and a Pair Plus bet return, by category, in chips: worked out once each.
-        self._ante_wins: dict[str, Chips] = {}
-        self._pair_plus_returns: dict[str, Chips] = {}
+        self._ante_wins, self._pair_plus_returns = _pays(self.paytable, self.ante)
         self.results: list[JSON] = []  # every finished hand; shown by _result_view (discards face down)
         self.moves = 0
         # The deal's generator, reseeded for every hand rather than a new one allocated.
@@ -370,28 +392,16 @@ class ThreeCardState(State):
         else:
             self._begin_hand()
 
-    def _ante_win(self, category: str) -> Chips:
-        pay = self._ante_wins.get(category)
-        if pay is None:
-            pay = self._ante_wins[category] = _whole_if_whole(self.ante * self.paytable.ante_pays(category))
-        return pay
-
-    def _pair_plus_return(self, category: str) -> Chips:
-        pay = self._pair_plus_returns.get(category)
-        if pay is None:
-            pay = _whole_if_whole(self.ante * self.paytable.pair_plus_pays(category))
-            self._pair_plus_returns[category] = pay
-        return pay
-
     def _settle(self, seat: Seat, dealer_value: int) -> JSON:
         took_mulligan = bool(self.mulligan[seat])
         first = self._first_cards(seat)
         final = self._packet(seat) if took_mulligan else first
         value = hand_value(final)
-        category = category_of_value(value)
+        strength = value // CATEGORY_STEP
+        category = _BY_STRENGTH[strength]
         per_bet: Chips
         if value > dealer_value:
-            result, per_bet = "win", self._ante_win(category)
+            result, per_bet = "win", self._ante_wins[strength]
         elif value < dealer_value:
             result, per_bet = "loss", -self.ante
         else:
@@ -399,9 +409,11 @@ class ThreeCardState(State):
         mulligan_bet = per_bet if took_mulligan else 0
         pair_plus = None
         if self.pair_plus[seat]:
-            pair_plus = self._pair_plus_return(hand_category(first) if took_mulligan else category)
+            pair_plus = self._pair_plus_returns[
+                hand_value(first) // CATEGORY_STEP if took_mulligan else strength
+            ]
         second = self.pair_plus_mulligan[seat]
-        pair_plus_mulligan = self._pair_plus_return(category) if second else None
+        pair_plus_mulligan = self._pair_plus_returns[strength] if second else None
         net = per_bet + mulligan_bet + (pair_plus or 0) + (pair_plus_mulligan or 0)
         self.chips[seat] += net
         return {
