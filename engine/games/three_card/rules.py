@@ -88,6 +88,13 @@ _ID_ACTIONS: dict[int, Action] = {
 Chips = int | Fraction
 
 
+# A finished hand as its settlement needs it: its number (0-based), deck and bets, the hand's own
+# lists (a new hand gets new ones: _begin_hand replaces them, never changes them).
+_Hand = tuple[int, list[int], list[bool | None], list[bool | None], list[bool]]
+# A seat's settlement (ThreeCardState._settle).
+_Settlement = tuple[list[int], list[int], int, Chips, Chips, Chips | None, Chips | None, Chips]
+
+
 def _num(value: Chips) -> int | float:
     """Chips for JSON views: whole numbers stay whole."""
     if type(value) is int:
@@ -177,7 +184,8 @@ class ThreeCardState(State):
         self.pair_plus_mulligan: list[bool] = [False] * self.n
         self.chips: list[Chips] = [0] * self.n
         self._ante_wins, self._pair_plus_returns = _pays(self.paytable, self.ante)
-        self.results: list[JSON] = []  # every finished hand; shown by _result_view (discards face down)
+        self._results: list[JSON] = []  # the records written so far (see the results property)
+        self._unwritten: list[_Hand] = []  # the finished hands after them
         self.moves = 0
         # The deal's generator, reseeded for every hand rather than a new one allocated.
         self._rng: random.Random | None = None
@@ -362,29 +370,14 @@ class ThreeCardState(State):
         self._showdown()
 
     def _showdown(self) -> None:
-        dealer_first = self._dealer_cards()
-        # dealer_stands(), with the value kept: a dealer who stands is valued once.
-        dealer_value = hand_value(dealer_first)
-        dealer_mulligan = dealer_value < DEALER_STANDS_AT
-        dealer_final = dealer_first
-        if dealer_mulligan:
-            dealer_final = self._dealer_packet()
-            dealer_value = hand_value(dealer_final)
-        dealer_category = category_of_value(dealer_value)
-        seats = [self._settle(seat, dealer_value) for seat in range(self.n)]
-        self.results.append(
-            {
-                "hand": self.hand + 1,
-                "dealer": {
-                    "cards": _shown(dealer_first),
-                    "mulligan": dealer_mulligan,
-                    "final": _shown(dealer_final),
-                    "category": dealer_category,
-                    "title": CATEGORY_TITLES[dealer_category],
-                },
-                "seats": seats,
-            }
-        )
+        # The chips are settled now; the hand's record is written when the results are read (by
+        # views and storage, never by a playout): the hand is kept as its settlement needs it.
+        finished = (self.hand, self.deck, self.pair_plus, self.mulligan, self.pair_plus_mulligan)
+        dealer_value = self._dealer_hand(self.deck)[2]
+        chips = self.chips
+        for seat in range(self.n):
+            chips[seat] += self._settle(seat, dealer_value, finished)[-1]
+        self._unwritten.append(finished)
         self.hand += 1
         if self.hand >= self.total_hands:
             self.phase = OVER
@@ -392,48 +385,106 @@ class ThreeCardState(State):
         else:
             self._begin_hand()
 
-    def _settle(self, seat: Seat, dealer_value: int) -> JSON:
-        took_mulligan = bool(self.mulligan[seat])
-        first = self._first_cards(seat)
-        final = self._packet(seat) if took_mulligan else first
+    def _dealer_hand(self, deck: list[int]) -> tuple[list[int], list[int], int]:
+        """The dealer's first cards, final cards and final value in a hand's ``deck``."""
+        start = HAND_SIZE * self.n
+        first = deck[start : start + HAND_SIZE]
+        # dealer_stands(), with the value kept: a dealer who stands is valued once.
+        value = hand_value(first)
+        if value >= DEALER_STANDS_AT:
+            return first, first, value
+        start = HAND_SIZE * (2 * self.n + 1)  # the dealer's Mulligan packet
+        final = deck[start : start + HAND_SIZE]
+        return first, final, hand_value(final)
+
+    def _settle(self, seat: Seat, dealer_value: int, finished: _Hand) -> _Settlement:
+        """``seat``'s first cards, final cards, final value, Ante and Mulligan bets' results, Pair
+        Plus returns and net in the finished hand (None for a Pair Plus bet not made)."""
+        _, deck, pair_plus_bets, mulligans, pair_plus_mulligans = finished
+        start = HAND_SIZE * seat
+        first = deck[start : start + HAND_SIZE]
+        took_mulligan = mulligans[seat]
+        final = first
+        if took_mulligan:
+            start = HAND_SIZE * (self.n + 1 + seat)
+            final = deck[start : start + HAND_SIZE]
         value = hand_value(final)
         strength = value // CATEGORY_STEP
-        category = _BY_STRENGTH[strength]
         per_bet: Chips
         if value > dealer_value:
-            result, per_bet = "win", self._ante_wins[strength]
+            per_bet = self._ante_wins[strength]
         elif value < dealer_value:
-            result, per_bet = "loss", -self.ante
+            per_bet = -self.ante
         else:
-            result, per_bet = "push", 0
+            per_bet = 0
         mulligan_bet = per_bet if took_mulligan else 0
         pair_plus = None
-        if self.pair_plus[seat]:
+        if pair_plus_bets[seat]:
             pair_plus = self._pair_plus_returns[
                 hand_value(first) // CATEGORY_STEP if took_mulligan else strength
             ]
-        second = self.pair_plus_mulligan[seat]
-        pair_plus_mulligan = self._pair_plus_returns[strength] if second else None
+        pair_plus_mulligan = self._pair_plus_returns[strength] if pair_plus_mulligans[seat] else None
         net = per_bet + mulligan_bet + (pair_plus or 0) + (pair_plus_mulligan or 0)
-        self.chips[seat] += net
+        return first, final, value, per_bet, mulligan_bet, pair_plus, pair_plus_mulligan, net
+
+    @property
+    def results(self) -> list[JSON]:
+        """Every finished hand's record, first to last (shown by _result_view: discards face down)."""
+        unwritten = self._unwritten
+        if unwritten:
+            self._results += map(self._written, unwritten)
+            unwritten.clear()
+        return self._results
+
+    @results.setter
+    def results(self, results: list[JSON]) -> None:
+        self._results = results
+        self._unwritten = []
+
+    def _written(self, finished: _Hand) -> JSON:
+        """A finished hand's record."""
+        dealer_first, dealer_final, dealer_value = self._dealer_hand(finished[1])
+        dealer_category = category_of_value(dealer_value)
+        seats = []
+        for seat in range(self.n):
+            first, final, value, per_bet, mulligan_bet, pair_plus, pair_plus_mulligan, net = self._settle(
+                seat, dealer_value, finished
+            )
+            took_mulligan = bool(finished[3][seat])
+            category = category_of_value(value)
+            seats.append(
+                {
+                    "seat": seat,
+                    "cards": _shown(first),
+                    "mulligan": took_mulligan,
+                    "final": _shown(final),
+                    "category": category,
+                    "title": CATEGORY_TITLES[category],
+                    "result": "win" if value > dealer_value else "loss" if value < dealer_value else "push",
+                    # Chips are ints but for odds like 3 to 2: _num is called only for the Fractions.
+                    "ante": per_bet if type(per_bet) is int else _num(per_bet),
+                    "mulligan_bet": (mulligan_bet if type(mulligan_bet) is int else _num(mulligan_bet))
+                    if took_mulligan
+                    else None,
+                    "pair_plus": pair_plus
+                    if pair_plus is None or type(pair_plus) is int
+                    else _num(pair_plus),
+                    "pair_plus_mulligan": pair_plus_mulligan
+                    if pair_plus_mulligan is None or type(pair_plus_mulligan) is int
+                    else _num(pair_plus_mulligan),
+                    "net": net if type(net) is int else _num(net),
+                }
+            )
         return {
-            "seat": seat,
-            "cards": _shown(first),
-            "mulligan": took_mulligan,
-            "final": _shown(final),
-            "category": category,
-            "title": CATEGORY_TITLES[category],
-            "result": result,
-            # Chips are ints but for odds like 3 to 2: _num is called only for the Fractions.
-            "ante": per_bet if type(per_bet) is int else _num(per_bet),
-            "mulligan_bet": (mulligan_bet if type(mulligan_bet) is int else _num(mulligan_bet))
-            if took_mulligan
-            else None,
-            "pair_plus": pair_plus if pair_plus is None or type(pair_plus) is int else _num(pair_plus),
-            "pair_plus_mulligan": pair_plus_mulligan
-            if pair_plus_mulligan is None or type(pair_plus_mulligan) is int
-            else _num(pair_plus_mulligan),
-            "net": net if type(net) is int else _num(net),
+            "hand": finished[0] + 1,
+            "dealer": {
+                "cards": _shown(dealer_first),
+                "mulligan": dealer_final is not dealer_first,
+                "final": _shown(dealer_final),
+                "category": dealer_category,
+                "title": CATEGORY_TITLES[dealer_category],
+            },
+            "seats": seats,
         }
 
     # -- the result -------------------------------------------------------------------------------
