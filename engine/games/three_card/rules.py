@@ -166,6 +166,9 @@ class ThreeCardState(State):
     }
     game_noun: ClassVar[str] = "session"  # of ``hands`` hands
     has_action_ids: ClassVar[bool] = True
+    # The phase's "over", kept as a plain attribute: a playout asks before every move, and a
+    # property is a call each time.
+    is_over: bool = False
 
     def __init__(self, config: dict[str, Any], seed: int, *, deal: bool = True) -> None:
         self.config = config
@@ -222,10 +225,6 @@ class ThreeCardState(State):
     @property
     def num_players(self) -> int:
         return self.n
-
-    @property
-    def is_over(self) -> bool:
-        return self.phase == OVER
 
     def to_act(self) -> list[Seat]:
         return [] if self.phase == OVER else [self.current]
@@ -381,6 +380,7 @@ class ThreeCardState(State):
         self.hand += 1
         if self.hand >= self.total_hands:
             self.phase = OVER
+            self.is_over = True
             self.current = 0
         else:
             self._begin_hand()
@@ -596,6 +596,7 @@ class ThreeCardState(State):
         state = cls(cfg.normalize_config(data["config"]), int(data["seed"]), deal=False)
         state.hand = int(data["hand"])
         state.phase = str(data["phase"])
+        state.is_over = state.phase == OVER
         state.current = int(data["current"])
         state.deck = [parse_card(c) for c in data["deck"]]
         state.pair_plus = [None if p is None else bool(p) for p in data["pair_plus"]]
@@ -622,6 +623,7 @@ class ThreeCardState(State):
     def check_invariants(self) -> None:
         assert sorted(self.deck) == list(range(52)) or self.phase == OVER, "the hand's deck is one deck"
         assert len(self.results) == self.hand
+        assert self.is_over == (self.phase == OVER), "is_over is the phase's"
         # The record's nets are floats for display (1 to 3 odds make thirds): equal up to rounding.
         recorded = sum(s["net"] for r in self.results for s in r["seats"])
         assert abs(float(sum(self.chips)) - recorded) < 1e-6, "chips are the sum of the hands' nets"
