@@ -200,15 +200,9 @@ class ThreeCardState(State):
     def _first_cards(self, seat: Seat) -> list[int]:
         return self.deck[HAND_SIZE * seat : HAND_SIZE * (seat + 1)]
 
-    def _dealer_cards(self) -> list[int]:
-        return self._first_cards(self.n)
-
     def _packet(self, seat: Seat) -> list[int]:
         start = HAND_SIZE * (self.n + 1 + seat)
         return self.deck[start : start + HAND_SIZE]
-
-    def _dealer_packet(self) -> list[int]:
-        return self._packet(self.n)
 
     def _visible_positions(self, seat: Seat | None) -> list[int]:
         """Deck positions ``seat`` has seen in the current hand (nobody sees any before the decisions)."""
@@ -386,7 +380,8 @@ class ThreeCardState(State):
             self._begin_hand()
 
     def _dealer_hand(self, deck: list[int]) -> tuple[list[int], list[int], int]:
-        """The dealer's first cards, final cards and final value in a hand's ``deck``."""
+        """The dealer's first cards, final cards and final value in a hand's ``deck`` (laid out as
+        _first_cards and _packet read the current one, the dealer after the seats)."""
         start = HAND_SIZE * self.n
         first = deck[start : start + HAND_SIZE]
         # dealer_stands(), with the value kept: a dealer who stands is valued once.
