@@ -8,8 +8,9 @@ and then suit the way the Mulligan rules do (`000_43432f497e9b879c.txt`, "Suit V
 
 from __future__ import annotations
 
+import _random
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 RANKS = "23456789TJQKA"
@@ -72,6 +73,25 @@ def pretty(card: int) -> str:
     """Card with a suit symbol, for terminals and pages: ``A♠``."""
     name = CARD_NAMES[card]
     return ("10" if name[0] == "T" else name[0]) + SUIT_SYMBOLS[name[1]]
+
+
+# What Random.seed hashes a text seed with (CPython's own sha512, far cheaper to start than
+# OpenSSL's, where it has one): the very function, and no import of hashlib.
+_sha512: Callable[[bytes], Any] = random._sha512  # type: ignore[attr-defined]
+_seed_with_int = _random.Random.seed  # the C seeding under Random.seed
+
+
+def reseed(rng: random.Random, key: str) -> None:
+    """``rng.seed(key)``: the same generator state, for a generator that never draws ``gauss()``
+    (whose spare value ``seed`` also clears). A game that reseeds one generator for every deal
+    skips ``Random.seed``'s Python frame and type tests, hashing the key as it does: a text seed
+    (version 2) is the int of its UTF-8 bytes followed by their sha512. A subclass, which may seed
+    otherwise, goes through ``rng.seed`` itself."""
+    if type(rng) is not random.Random:
+        rng.seed(key)
+        return
+    data = key.encode()
+    _seed_with_int(rng, int.from_bytes(data + _sha512(data).digest()))
 
 
 def shuffled_deck(rng: random.Random, cards: Sequence[int] = DECK) -> list[int]:

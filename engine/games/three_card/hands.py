@@ -33,9 +33,10 @@ CATEGORY_TITLES: dict[str, str] = {
 }
 
 _ACE, _THREE = 12, 1
-# A value is category_strength * 13**3 + tie-break ranks in base 13 (three digits, highest first).
+# A value is category_strength * 13**3 + tie-break ranks in base 13 (three digits, highest first):
+# value // CATEGORY_STEP is the category's strength, 0 (high card) to 5 (straight flush).
 _BASE = 13
-_CATEGORY_STEP = _BASE**3
+CATEGORY_STEP = _BASE**3
 
 
 def hand_value(cards: Sequence[int]) -> int:
@@ -52,17 +53,17 @@ def hand_value(cards: Sequence[int]) -> int:
         if high < mid:
             high, mid = mid, high
     if high == low:
-        return 4 * _CATEGORY_STEP + high * _BASE * _BASE
+        return 4 * CATEGORY_STEP + high * _BASE * _BASE
     if high == mid:
-        return _CATEGORY_STEP + high * _BASE * _BASE + low * _BASE
+        return CATEGORY_STEP + high * _BASE * _BASE + low * _BASE
     if mid == low:
-        return _CATEGORY_STEP + low * _BASE * _BASE + high * _BASE
+        return CATEGORY_STEP + low * _BASE * _BASE + high * _BASE
     flush = first & 3 == second & 3 == third & 3  # suit_of
     if high - low == 2:
-        return (5 if flush else 3) * _CATEGORY_STEP + high * _BASE * _BASE
+        return (5 if flush else 3) * CATEGORY_STEP + high * _BASE * _BASE
     if high == _ACE and mid == _THREE and low == 0:  # A-2-3: the ace plays low, the lowest straight
-        return (5 if flush else 3) * _CATEGORY_STEP + _THREE * _BASE * _BASE
-    return (2 if flush else 0) * _CATEGORY_STEP + high * _BASE * _BASE + mid * _BASE + low
+        return (5 if flush else 3) * CATEGORY_STEP + _THREE * _BASE * _BASE
+    return (2 if flush else 0) * CATEGORY_STEP + high * _BASE * _BASE + mid * _BASE + low
 
 
 # Category strength (0 = high card ... 5 = straight flush) -> name.
@@ -78,7 +79,7 @@ _BY_STRENGTH = {
 
 def category_of_value(value: int) -> str:
     """The category name of a :func:`hand_value`."""
-    return _BY_STRENGTH[value // _CATEGORY_STEP]
+    return _BY_STRENGTH[value // CATEGORY_STEP]
 
 
 def hand_category(cards: Sequence[int]) -> str:

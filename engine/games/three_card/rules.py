@@ -43,7 +43,7 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any, ClassVar
 
-from engine.cards import CARD_NAMES, parse_card, shuffled_deck
+from engine.cards import CARD_NAMES, parse_card, reseed, shuffled_deck
 from engine.config_fields import ConfigField, ConfigPreset, players_field
 from engine.core import (
     JSON,
@@ -60,6 +60,8 @@ from engine.core import (
 from engine.games.three_card import config as cfg
 from engine.games.three_card import labels
 from engine.games.three_card.hands import (
+    CATEGORIES,
+    CATEGORY_STEP,
     CATEGORY_TITLES,
     DEALER_STANDS_AT,
     category_of_value,
@@ -86,6 +88,13 @@ _ID_ACTIONS: dict[int, Action] = {
 Chips = int | Fraction
 
 
+# A finished hand as its settlement needs it: its number (0-based), deck and bets, the hand's own
+# lists (a new hand gets new ones: _begin_hand replaces them, never changes them).
+_Hand = tuple[int, list[int], list[bool | None], list[bool | None], list[bool]]
+# A seat's settlement (ThreeCardState._settle).
+_Settlement = tuple[list[int], list[int], int, Chips, Chips, Chips | None, Chips | None, Chips]
+
+
 def _num(value: Chips) -> int | float:
     """Chips for JSON views: whole numbers stay whole."""
     if type(value) is int:
@@ -95,6 +104,28 @@ def _num(value: Chips) -> int | float:
 
 def _whole_if_whole(value: Fraction) -> Chips:
     return int(value) if value.denominator == 1 else value
+
+
+# hands.hand_value's category strengths (value // CATEGORY_STEP, 0 = high card) -> category names.
+_BY_STRENGTH: tuple[str, ...] = CATEGORIES[::-1]
+
+# What a winning Ante and a Pair Plus bet return in chips, by strength, at the standard pay table,
+# by ante: made once for every session at a table (ten Fraction products a session otherwise).
+_STANDARD_PAYS: dict[int, tuple[tuple[Chips, ...], tuple[Chips, ...]]] = {}
+
+
+def _pays(paytable: cfg.PayTable, ante: int) -> tuple[tuple[Chips, ...], tuple[Chips, ...]]:
+    """What a winning Ante (or Mulligan) bet and a Pair Plus bet return in chips, by strength."""
+    standard = paytable is cfg.DEFAULT_PAYTABLE
+    pays = _STANDARD_PAYS.get(ante) if standard else None
+    if pays is None:
+        pays = (
+            tuple(_whole_if_whole(ante * paytable.ante_pays(category)) for category in _BY_STRENGTH),
+            tuple(_whole_if_whole(ante * paytable.pair_plus_pays(category)) for category in _BY_STRENGTH),
+        )
+        if standard:
+            _STANDARD_PAYS[ante] = pays
+    return pays
 
 
 def _names(cards: list[int]) -> list[str]:
@@ -135,6 +166,9 @@ class ThreeCardState(State):
     }
     game_noun: ClassVar[str] = "session"  # of ``hands`` hands
     has_action_ids: ClassVar[bool] = True
+    # The phase's "over", kept as a plain attribute: a playout asks before every move, and a
+    # property is a call each time.
+    is_over: bool = False
 
     def __init__(self, config: dict[str, Any], seed: int, *, deal: bool = True) -> None:
         self.config = config
@@ -152,10 +186,9 @@ class ThreeCardState(State):
         self.mulligan: list[bool | None] = [None] * self.n
         self.pair_plus_mulligan: list[bool] = [False] * self.n
         self.chips: list[Chips] = [0] * self.n
-        # What a winning Ante and a Pair Plus bet return, by category, in chips: worked out once each.
-        self._ante_wins: dict[str, Chips] = {}
-        self._pair_plus_returns: dict[str, Chips] = {}
-        self.results: list[JSON] = []  # every finished hand; shown by _result_view (discards face down)
+        self._ante_wins, self._pair_plus_returns = _pays(self.paytable, self.ante)
+        self._results: list[JSON] = []  # the records written so far (see the results property)
+        self._unwritten: list[_Hand] = []  # the finished hands after them
         self.moves = 0
         # The deal's generator, reseeded for every hand rather than a new one allocated.
         self._rng: random.Random | None = None
@@ -167,15 +200,9 @@ class ThreeCardState(State):
     def _first_cards(self, seat: Seat) -> list[int]:
         return self.deck[HAND_SIZE * seat : HAND_SIZE * (seat + 1)]
 
-    def _dealer_cards(self) -> list[int]:
-        return self._first_cards(self.n)
-
     def _packet(self, seat: Seat) -> list[int]:
         start = HAND_SIZE * (self.n + 1 + seat)
         return self.deck[start : start + HAND_SIZE]
-
-    def _dealer_packet(self) -> list[int]:
-        return self._packet(self.n)
 
     def _visible_positions(self, seat: Seat | None) -> list[int]:
         """Deck positions ``seat`` has seen in the current hand (nobody sees any before the decisions)."""
@@ -192,10 +219,6 @@ class ThreeCardState(State):
     @property
     def num_players(self) -> int:
         return self.n
-
-    @property
-    def is_over(self) -> bool:
-        return self.phase == OVER
 
     def to_act(self) -> list[Seat]:
         return [] if self.phase == OVER else [self.current]
@@ -321,7 +344,7 @@ class ThreeCardState(State):
         if rng is None:
             rng = self._rng = random.Random(key)
         else:
-            rng.seed(key)
+            reseed(rng, key)
         self.deck = shuffled_deck(rng)
         self.pair_plus = [None if self.offered else False] * self.n
         self.mulligan = [None] * self.n
@@ -340,88 +363,123 @@ class ThreeCardState(State):
         self._showdown()
 
     def _showdown(self) -> None:
-        dealer_first = self._dealer_cards()
-        # dealer_stands(), with the value kept: a dealer who stands is valued once.
-        dealer_value = hand_value(dealer_first)
-        dealer_mulligan = dealer_value < DEALER_STANDS_AT
-        dealer_final = dealer_first
-        if dealer_mulligan:
-            dealer_final = self._dealer_packet()
-            dealer_value = hand_value(dealer_final)
-        dealer_category = category_of_value(dealer_value)
-        seats = [self._settle(seat, dealer_value) for seat in range(self.n)]
-        self.results.append(
-            {
-                "hand": self.hand + 1,
-                "dealer": {
-                    "cards": _shown(dealer_first),
-                    "mulligan": dealer_mulligan,
-                    "final": _shown(dealer_final),
-                    "category": dealer_category,
-                    "title": CATEGORY_TITLES[dealer_category],
-                },
-                "seats": seats,
-            }
-        )
+        # The chips are settled now; the hand's record is written when the results are read (by
+        # views and storage, never by a playout): the hand is kept as its settlement needs it.
+        finished = (self.hand, self.deck, self.pair_plus, self.mulligan, self.pair_plus_mulligan)
+        dealer_value = self._dealer_hand(self.deck)[2]
+        chips = self.chips
+        for seat in range(self.n):
+            chips[seat] += self._settle(seat, dealer_value, finished)[-1]
+        self._unwritten.append(finished)
         self.hand += 1
         if self.hand >= self.total_hands:
             self.phase = OVER
+            self.is_over = True
             self.current = 0
         else:
             self._begin_hand()
 
-    def _ante_win(self, category: str) -> Chips:
-        pay = self._ante_wins.get(category)
-        if pay is None:
-            pay = self._ante_wins[category] = _whole_if_whole(self.ante * self.paytable.ante_pays(category))
-        return pay
+    def _dealer_hand(self, deck: list[int]) -> tuple[list[int], list[int], int]:
+        """The dealer's first cards, final cards and final value in a hand's ``deck`` (laid out as
+        _first_cards and _packet read the current one, the dealer after the seats)."""
+        start = HAND_SIZE * self.n
+        first = deck[start : start + HAND_SIZE]
+        # dealer_stands(), with the value kept: a dealer who stands is valued once.
+        value = hand_value(first)
+        if value >= DEALER_STANDS_AT:
+            return first, first, value
+        start = HAND_SIZE * (2 * self.n + 1)  # the dealer's Mulligan packet
+        final = deck[start : start + HAND_SIZE]
+        return first, final, hand_value(final)
 
-    def _pair_plus_return(self, category: str) -> Chips:
-        pay = self._pair_plus_returns.get(category)
-        if pay is None:
-            pay = _whole_if_whole(self.ante * self.paytable.pair_plus_pays(category))
-            self._pair_plus_returns[category] = pay
-        return pay
-
-    def _settle(self, seat: Seat, dealer_value: int) -> JSON:
-        took_mulligan = bool(self.mulligan[seat])
-        first = self._first_cards(seat)
-        final = self._packet(seat) if took_mulligan else first
+    def _settle(self, seat: Seat, dealer_value: int, finished: _Hand) -> _Settlement:
+        """``seat``'s first cards, final cards, final value, Ante and Mulligan bets' results, Pair
+        Plus returns and net in the finished hand (None for a Pair Plus bet not made)."""
+        _, deck, pair_plus_bets, mulligans, pair_plus_mulligans = finished
+        start = HAND_SIZE * seat
+        first = deck[start : start + HAND_SIZE]
+        took_mulligan = mulligans[seat]
+        final = first
+        if took_mulligan:
+            start = HAND_SIZE * (self.n + 1 + seat)
+            final = deck[start : start + HAND_SIZE]
         value = hand_value(final)
-        category = category_of_value(value)
+        strength = value // CATEGORY_STEP
         per_bet: Chips
         if value > dealer_value:
-            result, per_bet = "win", self._ante_win(category)
+            per_bet = self._ante_wins[strength]
         elif value < dealer_value:
-            result, per_bet = "loss", -self.ante
+            per_bet = -self.ante
         else:
-            result, per_bet = "push", 0
+            per_bet = 0
         mulligan_bet = per_bet if took_mulligan else 0
         pair_plus = None
-        if self.pair_plus[seat]:
-            pair_plus = self._pair_plus_return(hand_category(first) if took_mulligan else category)
-        second = self.pair_plus_mulligan[seat]
-        pair_plus_mulligan = self._pair_plus_return(category) if second else None
+        if pair_plus_bets[seat]:
+            pair_plus = self._pair_plus_returns[
+                hand_value(first) // CATEGORY_STEP if took_mulligan else strength
+            ]
+        pair_plus_mulligan = self._pair_plus_returns[strength] if pair_plus_mulligans[seat] else None
         net = per_bet + mulligan_bet + (pair_plus or 0) + (pair_plus_mulligan or 0)
-        self.chips[seat] += net
+        return first, final, value, per_bet, mulligan_bet, pair_plus, pair_plus_mulligan, net
+
+    @property
+    def results(self) -> list[JSON]:
+        """Every finished hand's record, first to last (shown by _result_view: discards face down)."""
+        unwritten = self._unwritten
+        if unwritten:
+            self._results += map(self._written, unwritten)
+            unwritten.clear()
+        return self._results
+
+    @results.setter
+    def results(self, results: list[JSON]) -> None:
+        self._results = results
+        self._unwritten = []
+
+    def _written(self, finished: _Hand) -> JSON:
+        """A finished hand's record."""
+        dealer_first, dealer_final, dealer_value = self._dealer_hand(finished[1])
+        dealer_category = category_of_value(dealer_value)
+        seats = []
+        for seat in range(self.n):
+            first, final, value, per_bet, mulligan_bet, pair_plus, pair_plus_mulligan, net = self._settle(
+                seat, dealer_value, finished
+            )
+            took_mulligan = bool(finished[3][seat])
+            category = category_of_value(value)
+            seats.append(
+                {
+                    "seat": seat,
+                    "cards": _shown(first),
+                    "mulligan": took_mulligan,
+                    "final": _shown(final),
+                    "category": category,
+                    "title": CATEGORY_TITLES[category],
+                    "result": "win" if value > dealer_value else "loss" if value < dealer_value else "push",
+                    # Chips are ints but for odds like 3 to 2: _num is called only for the Fractions.
+                    "ante": per_bet if type(per_bet) is int else _num(per_bet),
+                    "mulligan_bet": (mulligan_bet if type(mulligan_bet) is int else _num(mulligan_bet))
+                    if took_mulligan
+                    else None,
+                    "pair_plus": pair_plus
+                    if pair_plus is None or type(pair_plus) is int
+                    else _num(pair_plus),
+                    "pair_plus_mulligan": pair_plus_mulligan
+                    if pair_plus_mulligan is None or type(pair_plus_mulligan) is int
+                    else _num(pair_plus_mulligan),
+                    "net": net if type(net) is int else _num(net),
+                }
+            )
         return {
-            "seat": seat,
-            "cards": _shown(first),
-            "mulligan": took_mulligan,
-            "final": _shown(final),
-            "category": category,
-            "title": CATEGORY_TITLES[category],
-            "result": result,
-            # Chips are ints but for odds like 3 to 2: _num is called only for the Fractions.
-            "ante": per_bet if type(per_bet) is int else _num(per_bet),
-            "mulligan_bet": (mulligan_bet if type(mulligan_bet) is int else _num(mulligan_bet))
-            if took_mulligan
-            else None,
-            "pair_plus": pair_plus if pair_plus is None or type(pair_plus) is int else _num(pair_plus),
-            "pair_plus_mulligan": pair_plus_mulligan
-            if pair_plus_mulligan is None or type(pair_plus_mulligan) is int
-            else _num(pair_plus_mulligan),
-            "net": net if type(net) is int else _num(net),
+            "hand": finished[0] + 1,
+            "dealer": {
+                "cards": _shown(dealer_first),
+                "mulligan": dealer_final is not dealer_first,
+                "final": _shown(dealer_final),
+                "category": dealer_category,
+                "title": CATEGORY_TITLES[dealer_category],
+            },
+            "seats": seats,
         }
 
     # -- the result -------------------------------------------------------------------------------
@@ -533,6 +591,7 @@ class ThreeCardState(State):
         state = cls(cfg.normalize_config(data["config"]), int(data["seed"]), deal=False)
         state.hand = int(data["hand"])
         state.phase = str(data["phase"])
+        state.is_over = state.phase == OVER
         state.current = int(data["current"])
         state.deck = [parse_card(c) for c in data["deck"]]
         state.pair_plus = [None if p is None else bool(p) for p in data["pair_plus"]]
@@ -559,6 +618,7 @@ class ThreeCardState(State):
     def check_invariants(self) -> None:
         assert sorted(self.deck) == list(range(52)) or self.phase == OVER, "the hand's deck is one deck"
         assert len(self.results) == self.hand
+        assert self.is_over == (self.phase == OVER), "is_over is the phase's"
         # The record's nets are floats for display (1 to 3 odds make thirds): equal up to rounding.
         recorded = sum(s["net"] for r in self.results for s in r["seats"])
         assert abs(float(sum(self.chips)) - recorded) < 1e-6, "chips are the sum of the hands' nets"

@@ -351,3 +351,20 @@ def test_replay_and_json_round_trip_with_a_fractional_pay_table() -> None:
 )
 def test_describe_action(action: dict[str, Any], words: str) -> None:
     assert GAME.describe_action(action) == words
+
+
+def test_results_read_during_a_session_are_the_results_read_after_it() -> None:
+    # A hand's record is written when the results are first read: reading them after every move,
+    # or once at the end, or after a round trip through storage, gives the same records.
+    config = {"players": 3, "hands": 5}
+    states = [GAME.new_state(config, 12) for _ in range(3)]
+    rng = random.Random(5)
+    while not states[0].is_over:
+        seat = states[0].to_act()[0]
+        action = rng.choice(states[0].legal_actions(seat))
+        for state in states:
+            state.apply(seat, action)
+        assert len(states[0].results) == states[0].hand
+        states[2] = GAME.state_from_json(json.loads(json.dumps(states[2].to_json())))
+    assert states[0].results == states[1].results == states[2].results
+    assert states[0].to_json() == states[1].to_json()
