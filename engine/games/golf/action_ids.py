@@ -65,6 +65,16 @@ class IdTable:
     seat_pairs: dict[
         tuple[tuple[int, ...], tuple[int, ...]], dict[str, dict[str | None, tuple[int, ...]]]
     ] = field(default_factory=dict, repr=False)
+    # What play_fields reads from each id of a Play Anytime card played without a discard (all but
+    # a Dig Through the Bag's): looked up on every card played rather than worked out digit by digit.
+    played: dict[int, PlayFields] = field(default_factory=dict, repr=False)
+
+    def __post_init__(self) -> None:
+        for card in self.by_slot[:-1]:  # the player card is never played
+            base = self.play_base[card]
+            self.played[base] = (card, None, None)
+            for seat, term in enumerate(self.play_target_term):
+                self.played[base + term] = (card, seat, None)
 
     def pair_ids(self, targets: tuple[int, ...]) -> dict[str, dict[str | None, tuple[int, ...]]]:
         """The plans' ids by Club and Action for the Actions aimed at ``targets`` (terms)."""
@@ -291,6 +301,9 @@ class Discards(Sequence[int]):
 
 def play_fields(table: IdTable, action_id: int) -> PlayFields | None:
     """The Play Anytime card a ``PLAY`` id names, with its target and discard."""
+    played = table.played.get(action_id)
+    if played is not None:
+        return played
     rest, card = divmod(action_id >> TAG_BITS, table.k)
     digits, target = divmod(rest, SEATS + 1)
     if card >= table.none - 1:  # "no card" and the player card are never played

@@ -790,9 +790,12 @@ class GolfState(State):
         if tag == PLAY:
             if phase not in PLAY_ANYTIME or action_id < 0:
                 return False
-            played = action_ids.play_fields(self.cards.ids, action_id)
+            table = self.cards.ids
+            played = table.played.get(action_id)  # play_fields()'s table, without its call
             if played is None:
-                return False
+                played = action_ids.play_fields(table, action_id)
+                if played is None:
+                    return False
             # Among the options kept for this seat at this move (play_anytime.PlayOffer), then legal:
             # checked here, not in a call of its own, as every card played is.
             kept, hand = self.play_offer, self.hands[seat]
