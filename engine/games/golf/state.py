@@ -52,7 +52,7 @@ from engine.games.golf.records import (
     record_to_json,
     shown,
 )
-from engine.games.golf.resolution import Played, hole_score, resolve_and_line_up
+from engine.games.golf.resolution import Played, TableShot, hole_score, resolve_and_line_up
 
 HAND_SIZE = 7  # counting the 2-Putt/Practice Swing card (rule book, DRAW)
 FRONT_NINE = 9  # rule book, Setup: "play the first 9 holes and then decide whether to continue"
@@ -128,7 +128,9 @@ class GolfState(State):
     back_nine: bool | None = None
     # The log as written out (read it as ``log``: the lines said since are written out then).
     log_lines: list[LogEntry] = field(default_factory=list, metadata={"key": "log"})
-    last_results: list[ShotReport] = field(default_factory=list)
+    # The last Resolution's reports as stored (read them as ``last_results``: the shots resolved
+    # since are written out then).
+    results: list[ShotReport] = field(default_factory=list, metadata={"key": "last_results"})
     # Whether the round is over (the phase is OVER): read before every move of a playout, so a field
     # rather than a property (a call each time). Set from the phase as the state is built and where
     # the round ends (_end_round), the one way into OVER; check_invariants holds it to the phase.
@@ -176,6 +178,8 @@ class GolfState(State):
     # has been made and its hand is the same list of the same size, they are its options.
     play_offer: play_anytime.PlayOffer | None = field(init=False, default=None)
     _mode_ids: dict[tuple[tuple[str, type, Any], ...], int] = field(init=False, default_factory=dict)
+    # The shots the last Resolution resolved, not yet written out as reports (None: they are).
+    shots: list[TableShot] | None = field(init=False, default=None)
 
     def __post_init__(self) -> None:
         self.is_over = self.phase == OVER
@@ -287,6 +291,23 @@ class GolfState(State):
                     cards = sorted(named, key=text.index)
             self.log_lines.append(LogEntry(hole, turn, text, cards, to))
         self.said.clear()
+
+    @property
+    def last_results(self) -> list[ShotReport]:
+        """What each seat's Shot did in the last Resolution. Written out from the shots as resolved
+        when read, as the log is: every turn resolves, and bots never read them."""
+        if self.shots is not None:
+            self._write_out_shots()
+        return self.results
+
+    def _write_out_shots(self) -> None:
+        assert self.shots is not None
+        # (yards, distance to the hole, strokes, finished, ...) as resolution.Measured holds them
+        self.results = [
+            ShotReport(seat, shot[0], shot[1], shot[2], shot[3], notes)
+            for seat, (shot, notes) in enumerate(self.shots)
+        ]
+        self.shots = None
 
     def holds_player_card(self, seat: Seat) -> bool:
         plan = self.plans[seat]
@@ -490,8 +511,6 @@ class GolfState(State):
             for seat in self.mulligans:
                 plays.append((cards.cancel_half, seat, seat))
         finished: list[int] = []
-        reports: list[ShotReport] = []
-        self.last_results = reports
         distance, strokes, on_tee, discard, said = (
             self.distance,
             self.strokes,
@@ -501,6 +520,7 @@ class GolfState(State):
         )
         hole, turn = self.hole + 1, self.turn
         shots, where = resolve_and_line_up(clubs, distance, plays)
+        self.shots = shots
         for seat, (shot, notes) in enumerate(shots):
             plan = plans[seat]
             assert plan is not None
@@ -513,7 +533,6 @@ class GolfState(State):
                 (discard if club_discarded else self.boards[seat]).append(club)
             if done:
                 finished.append(seat)
-            reports.append(ShotReport(seat, yards, distance[seat], shot_strokes, done, notes))
             said.append((hole, turn, log_words.shot, None, None, seat, notes))
         # CLEANUP: the Actions that took effect stay lined up on the boards until the hole ends;
         # the seats' other Action cards go to the discard pile (a mode puts its own away).
@@ -1026,6 +1045,8 @@ class GolfState(State):
     def to_json(self) -> JSON:
         if self.said:
             self._write_out()
+        if self.shots is not None:
+            self._write_out_shots()
         data: JSON = {"game": self.game_id, **record_to_json(self)}
         for mode in self.modes:
             data.update(record_to_json(mode))
