@@ -2,8 +2,9 @@
 ``random.Random(name)`` for a name made of the game's seed and what is drawn (``golf:{seed}:deck``),
 so a replay draws them again without storing a generator's state.
 
-A state draws some twenty of them a game: :class:`NamedDraws` reseeds one generator of its own
-instead of making a new one each time, and shuffles and chooses as :class:`random.Random` does,
+A state draws some forty of them a game (most for Borrow a Club): :class:`NamedDraws` reseeds one
+generator of its own instead of making a new one each time (:func:`engine.cards.reseed`, without
+``Random.seed``'s Python frame), and shuffles and chooses as :class:`random.Random` does,
 draw for draw (its ``_randbelow``: ``getrandbits`` of ``n.bit_length()`` bits until one is below
 ``n``), without its method calls per card. The values are the same as ``random.Random(name)``'s
 (tests/engine/golf/test_draws.py holds them to it).
@@ -14,6 +15,8 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from typing import TypeVar
+
+from engine.cards import reseed
 
 T = TypeVar("T")
 
@@ -29,7 +32,7 @@ class NamedDraws:
     def shuffle(self, name: str, items: list[T]) -> None:
         """``random.Random(name).shuffle(items)``."""
         rng = self._rng
-        rng.seed(name)
+        reseed(rng, name)
         getrandbits = rng.getrandbits
         for i in range(len(items) - 1, 0, -1):
             n = i + 1
@@ -45,7 +48,7 @@ class NamedDraws:
         if not n:
             raise IndexError("Cannot choose from an empty sequence")
         rng = self._rng
-        rng.seed(name)
+        reseed(rng, name)
         bits = n.bit_length()
         j = rng.getrandbits(bits)
         while j >= n:
