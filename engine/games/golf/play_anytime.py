@@ -390,12 +390,22 @@ def _advance_window(state: GolfState) -> None:
 def pass_(state: GolfState, seat: Seat) -> None:
     """``seat`` plays nothing when asked (in the resolution or a response window)."""
     if state.phase == RESPOND:
-        state.ask.pop(0)
-        _advance_response(state)
+        pass_response(state)
     else:
-        state.quiet += 1
-        state.pos += 1
-        _advance_window(state)
+        pass_window(state)
+
+
+def pass_window(state: GolfState) -> None:
+    """The seat a draw, ready or resolution window asks passes."""
+    state.quiet += 1
+    state.pos += 1
+    _advance_window(state)
+
+
+def pass_response(state: GolfState) -> None:
+    """The seat asked about the top of the stack passes."""
+    state.ask.pop(0)
+    _advance_response(state)
 
 
 def play(state: GolfState, seat: Seat, action: Action) -> None:

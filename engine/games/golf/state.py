@@ -798,12 +798,21 @@ class GolfState(State):
             self.moves += 1
             self._make_plan(seat, Plan(*plan))
             return True
+        # A pass, most moves of a window, is played as soon as its seat is known to be asked.
         if phase in SEAT_BY_SEAT:  # is_to_act(), inlined: a window asks one seat at a time
             if seat != self.order[self.pos % self.n]:
                 return False
+            if action_id == PASS:
+                self.moves += 1
+                play_anytime.pass_window(self)
+                return True
         elif phase == RESPOND:  # is_to_act(), inlined: the seat asked about the top of the stack
             if seat != self.ask[0]:
                 return False
+            if action_id == PASS:
+                self.moves += 1
+                play_anytime.pass_response(self)
+                return True
         elif not self.is_to_act(seat):
             return False
         if tag == PLAY:
@@ -846,11 +855,7 @@ class GolfState(State):
             self.moves += 1
             self._vote(seat, action_id == VOTE_PLAY)
             return True
-        if action_id != PASS or phase == PLAN or phase not in PLAY_ANYTIME:
-            return False
-        self.moves += 1
-        play_anytime.pass_(self, seat)
-        return True
+        return False  # a pass is played above, in the only phases that take one
 
     # The core's guards (engine.core.State.apply) in golf's words.
     def _no_such_seat(self, seat: object) -> str:
