@@ -837,7 +837,10 @@ class GolfState(State):
             ) and not play_anytime.is_choice(self, seat, *played):
                 return False
             self.moves += 1
-            play_anytime.play_card(self, seat, *played)
+            # Its fields as arguments, not *played: a call with a star is not inlined by Python 3.11's
+            # interpreter (a C call and an evaluation loop of its own), on every card played.
+            card, target, discard = played
+            play_anytime.play_card(self, seat, card, target, discard)
             return True
         if tag == MODE:
             number = action_id >> TAG_BITS
