@@ -116,6 +116,7 @@ def option_ids(state: GolfState, seat: Seat, hand: list[str] | None = None) -> S
     terms = table.play_target_term
     ids: list[int] = []
     parts: list[Sequence[int]] | None = None  # with a Dig Through the Bag: the ids around its discards
+    size = 0  # the parts' ids counted
     in_order: Collection[str] = held
     if len(held) > 1:  # sorted in a list of its own: sorted() costs a call with keywords more
         listed = [*held]
@@ -152,16 +153,18 @@ def option_ids(state: GolfState, seat: Seat, hand: list[str] | None = None) -> S
                 hand = sorted(state.hands[seat])
             rest = hand.copy()  # the hand's other cards, in its order
             rest.remove(card)
+            discards = Discards(table, card, rest, state.cards.redraw_most[card])
             if parts is None:
                 parts = []
-            parts += (ids, Discards(table, card, rest, state.cards.redraw_most[card]))
+            parts += (ids, discards)
+            size += len(ids) + discards.size
             ids = []
         elif effect == "cancel_actions" and seat not in state.mulligans and _aimed_at(state, seat):
             ids.append(base[card])
     if parts is None:
         return ids
     parts.append(ids)
-    return Listing(parts)
+    return Listing(parts, size + len(ids))
 
 
 # A seat's options found while its state stands still: (state.moves, seat, its hand, the hand's
