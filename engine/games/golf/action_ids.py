@@ -248,18 +248,20 @@ class Discards(Sequence[int]):
     which a playout plays one or none. It remembers the id it last made, so the check of that id
     played finds it without making the others (a part of a listing: nobody changes it)."""
 
-    __slots__ = ("_base", "_digits", "_first", "_handed", "_ids", "_sets")
+    __slots__ = ("_base", "_digits", "_first", "_handed", "_ids", "_sets", "size")
 
     def __init__(self, table: IdTable, card: str, rest: Sequence[str], most: int) -> None:
         self._first = (table.slot[card] << TAG_BITS) | PLAY
         self._digits = list(map(table.discard_term.__getitem__, rest))
         self._base = table.k + 1
         self._sets = _discard_sets(len(rest), most)
+        # len(), read as a field by the listing made around it: a len() is a Python call here.
+        self.size = len(self._sets)
         self._handed: int | None = None
         self._ids: list[int] | None = None
 
     def __len__(self) -> int:
-        return len(self._sets)
+        return self.size
 
     @overload
     def __getitem__(self, index: int) -> int: ...

@@ -21,9 +21,10 @@ class Listing(Sequence[int]):
 
     __slots__ = ("_ids", "_parts", "_size")
 
-    def __init__(self, parts: Sequence[Sequence[int]]) -> None:
+    def __init__(self, parts: Sequence[Sequence[int]], size: int | None = None) -> None:
+        """``size``: the parts' total length, when the caller knows it."""
         self._parts = parts
-        self._size = sum(map(len, parts))
+        self._size = sum(map(len, parts)) if size is None else size
         self._ids: list[int] | None = None
 
     def __len__(self) -> int:
@@ -72,7 +73,9 @@ class Listing(Sequence[int]):
 
     def after(self, first: Sequence[int]) -> Listing:
         """This listing's ids after ``first`` (a sequence nobody changes), as a listing of their parts."""
-        return Listing((first, *self._parts))
+        # Its size from this one's: a part's len() may be a call of a Python method (a window's Dig
+        # Through the Bag discards, listed after a pass on every move of a window that holds one).
+        return Listing((first, *self._parts), len(first) + self._size)
 
     def index(self, value: Any, start: int = 0, stop: int | None = None) -> int:
         return self.ids().index(value, start, self._size if stop is None else stop)

@@ -56,7 +56,7 @@ from __future__ import annotations
 
 import functools
 import itertools
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from engine.core import Action, Seat
@@ -97,18 +97,22 @@ def options(state: GolfState, seat: Seat, card: object = None) -> list[Action]:
     return [play_action(choice) for choice in choices(state, seat, card)]
 
 
-def option_ids(state: GolfState, seat: Seat, hand: list[str] | None = None) -> Sequence[int]:
+def option_ids(
+    state: GolfState, seat: Seat, hand: list[str] | None = None, effects: Mapping[str, str] | None = None
+) -> Sequence[int]:
     """The ids of :func:`options`, in its order (``hand``: the seat's hand sorted, if the caller has
     it): a list, or with a Dig Through the Bag a listing (its dozens of discards, every set of up to
-    three of the hand's other cards, counted and each id made when read: action_ids.Discards)."""
+    three of the hand's other cards, counted and each id made when read: action_ids.Discards).
+    ``effects``: the playable cards' effects in this window (not a response), if the caller has them."""
     table = state.cards.ids
     base = table.play_base
-    phase = state.phase
-    if phase == RESPOND:
-        return list(map(base.__getitem__, _response_cards(state, seat)))
+    if effects is None:
+        phase = state.phase
+        if phase == RESPOND:
+            return list(map(base.__getitem__, _response_cards(state, seat)))
+        effects = state.cards.resolution_play if phase == REVEALED else state.cards.planning_play
     # _playable_cards() and _targets() in one walk, each target written as its id's term at once:
     # a window finds the options of every seat it asks this way, about once per move of a playout.
-    effects = state.cards.resolution_play if phase == REVEALED else state.cards.planning_play
     held = effects.keys() & (state.hands[seat] if hand is None else hand)
     if not held:
         return []
@@ -116,6 +120,7 @@ def option_ids(state: GolfState, seat: Seat, hand: list[str] | None = None) -> S
     terms = table.play_target_term
     ids: list[int] = []
     parts: list[Sequence[int]] | None = None  # with a Dig Through the Bag: the ids around its discards
+    size = 0  # the parts' ids counted
     in_order: Collection[str] = held
     if len(held) > 1:  # sorted in a list of its own: sorted() costs a call with keywords more
         listed = [*held]
@@ -152,16 +157,18 @@ def option_ids(state: GolfState, seat: Seat, hand: list[str] | None = None) -> S
                 hand = sorted(state.hands[seat])
             rest = hand.copy()  # the hand's other cards, in its order
             rest.remove(card)
+            discards = Discards(table, card, rest, state.cards.redraw_most[card])
             if parts is None:
                 parts = []
-            parts += (ids, Discards(table, card, rest, state.cards.redraw_most[card]))
+            parts += (ids, discards)
+            size += len(ids) + discards.size
             ids = []
         elif effect == "cancel_actions" and seat not in state.mulligans and _aimed_at(state, seat):
             ids.append(base[card])
     if parts is None:
         return ids
     parts.append(ids)
-    return Listing(parts)
+    return Listing(parts, size + len(ids))
 
 
 # A seat's options found while its state stands still: (state.moves, seat, its hand, the hand's
@@ -355,14 +362,14 @@ def _window_order(n: int, first: int) -> tuple[int, ...]:
 
 def _advance_window(state: GolfState) -> None:
     n, order, hands, phase = state.n, state.order, state.hands, state.phase
-    if phase == REVEALED:
-        cards = state.cards.resolution_play.keys()
-    elif phase == DRAW and not state.modes and state.plans.count(None) == n:
+    # The window's effects are handed to option_ids(), which would find them again for every seat.
+    effects = state.cards.resolution_play if phase == REVEALED else state.cards.planning_play
+    if phase == DRAW and not state.modes and state.plans.count(None) == n:
         # Most draw windows ask seats holding only a Rangefinder or a Course GPS, which have nothing
         # to aim at before a plan is made: their options, always none, are not looked for.
         cards = state.cards.draw_play.keys()
     else:
-        cards = state.cards.planning_play.keys()
+        cards = effects.keys()
     quiet, pos = state.quiet, state.pos  # counted here, stored once the window stops or closes
     while quiet < n:
         seat = order[pos % n]
@@ -371,7 +378,7 @@ def _advance_window(state: GolfState) -> None:
         # is asked when it has some, and they are kept for its listing and its move (the window
         # rests here; a seat passed over is not kept, as the move may go on to change its hand).
         if not cards.isdisjoint(hand):
-            ids = option_ids(state, seat)
+            ids = option_ids(state, seat, None, effects)
             if ids:
                 state.play_offer = (state.moves, seat, hand, len(hand), ids)
                 state.quiet, state.pos = quiet, pos
@@ -390,12 +397,22 @@ def _advance_window(state: GolfState) -> None:
 def pass_(state: GolfState, seat: Seat) -> None:
     """``seat`` plays nothing when asked (in the resolution or a response window)."""
     if state.phase == RESPOND:
-        state.ask.pop(0)
-        _advance_response(state)
+        pass_response(state)
     else:
-        state.quiet += 1
-        state.pos += 1
-        _advance_window(state)
+        pass_window(state)
+
+
+def pass_window(state: GolfState) -> None:
+    """The seat a draw, ready or resolution window asks passes."""
+    state.quiet += 1
+    state.pos += 1
+    _advance_window(state)
+
+
+def pass_response(state: GolfState) -> None:
+    """The seat asked about the top of the stack passes."""
+    state.ask.pop(0)
+    _advance_response(state)
 
 
 def play(state: GolfState, seat: Seat, action: Action) -> None:

@@ -798,12 +798,21 @@ class GolfState(State):
             self.moves += 1
             self._make_plan(seat, Plan(*plan))
             return True
+        # A pass, most moves of a window, is played as soon as its seat is known to be asked.
         if phase in SEAT_BY_SEAT:  # is_to_act(), inlined: a window asks one seat at a time
             if seat != self.order[self.pos % self.n]:
                 return False
+            if action_id == PASS:
+                self.moves += 1
+                play_anytime.pass_window(self)
+                return True
         elif phase == RESPOND:  # is_to_act(), inlined: the seat asked about the top of the stack
             if seat != self.ask[0]:
                 return False
+            if action_id == PASS:
+                self.moves += 1
+                play_anytime.pass_response(self)
+                return True
         elif not self.is_to_act(seat):
             return False
         if tag == PLAY:
@@ -828,7 +837,10 @@ class GolfState(State):
             ) and not play_anytime.is_choice(self, seat, *played):
                 return False
             self.moves += 1
-            play_anytime.play_card(self, seat, *played)
+            # Its fields as arguments, not *played: a call with a star is not inlined by Python 3.11's
+            # interpreter (a C call and an evaluation loop of its own), on every card played.
+            card, target, discard = played
+            play_anytime.play_card(self, seat, card, target, discard)
             return True
         if tag == MODE:
             number = action_id >> TAG_BITS
@@ -846,11 +858,7 @@ class GolfState(State):
             self.moves += 1
             self._vote(seat, action_id == VOTE_PLAY)
             return True
-        if action_id != PASS or phase == PLAN or phase not in PLAY_ANYTIME:
-            return False
-        self.moves += 1
-        play_anytime.pass_(self, seat)
-        return True
+        return False  # a pass is played above, in the only phases that take one
 
     # The core's guards (engine.core.State.apply) in golf's words.
     def _no_such_seat(self, seat: object) -> str:
