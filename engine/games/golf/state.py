@@ -780,14 +780,16 @@ class GolfState(State):
     def _play_legal_id(self, seat: Seat, action_id: int) -> bool:
         phase, tag = self.phase, action_id & TAG_MASK
         if tag == PLAN_TAG:
-            # A plan is made in Shot Planning by a seat that has not planned (is_to_act(), inlined).
-            if phase != PLAN or action_id < 0 or not 0 <= seat < self.n or self.plans[seat] is not None:
-                return False
             offer = self.plan_offer
             plan: action_ids.PlanFields | None
             if offer is not None and offer[0] == action_id and offer[1] == self.moves and offer[2] == seat:
-                plan = offer[3]  # listed at this very move: legal, and these are its fields
+                # Listed at this very move to this seat, which legal_action_ids found planning: legal,
+                # and these are its fields (most plans played), so not checked again.
+                plan = offer[3]
             else:
+                # A plan is made in Shot Planning by a seat that has not planned (is_to_act(), inlined).
+                if phase != PLAN or action_id < 0 or not 0 <= seat < self.n or self.plans[seat] is not None:
+                    return False
                 plan = action_ids.plan_fields(self.cards.ids, action_id, self.second_action)
                 if plan is None or not (
                     planning.is_keyed_plan(self, seat, plan)
