@@ -106,6 +106,9 @@ class GolfState(State):
     boards: list[list[str]] = field(default_factory=list)
     board_actions: list[list[str]] = field(default_factory=list)
     plans: list[Plan | None] = field(default_factory=list)
+    # The seats whose plan is None, in order (to_act in SHOT PLANNING, asked before every move of a
+    # playout): derived from plans and kept with them (_clear_plans, _make_plan).
+    unplanned: list[Seat] = field(init=False, default_factory=list)
     # The Play Anytime windows' bookkeeping (see play_anytime): per seat, whether a Course GPS
     # showed its Actions, the seats whose Club it saw, the Play Anytime types it used this turn;
     # the seats whose Mulligan took effect; the stack and the seats still to ask about its top;
@@ -183,6 +186,7 @@ class GolfState(State):
 
     def __post_init__(self) -> None:
         self.is_over = self.phase == OVER
+        self.unplanned = [seat for seat, plan in enumerate(self.plans) if plan is None]
         self.catalog = cfg.catalog_of(self.config)
         self.cards = card_table(self.catalog)
         self.names = self.cards.names
@@ -227,7 +231,7 @@ class GolfState(State):
         state.scores = [[] for _ in range(n)]
         state.boards = [[] for _ in range(n)]
         state.board_actions = [[] for _ in range(n)]
-        state.plans = [None] * n
+        state._clear_plans()
         state.drawn_to = [0] * n
         state.gps = [False] * n
         state.peeks = [[] for _ in range(n)]
@@ -375,7 +379,7 @@ class GolfState(State):
         (targeting cards are not cards here: a target is a seat number); then SHOT PLANNING."""
         self.turn += 1
         n = self.n
-        self.plans = [None] * n
+        self._clear_plans()
         self.gps = [False] * n
         # Filled in a loop, not by comprehensions (a call each): every turn.
         self.peeks, self.pa_used = [], []
@@ -442,15 +446,20 @@ class GolfState(State):
             hand.remove(plan.action)
         if plan.action2 is not None and plan.action2 != PLAYER_CARD:
             hand.remove(plan.action2)
-        plans = self.plans
-        plans[seat] = plan
+        self.plans[seat] = plan
+        unplanned = self.unplanned
+        unplanned.remove(seat)
         self.said.append((self.hole + 1, self.turn, log_words.PLANS[seat], None, None))
-        for other in plans:
-            if other is None:
-                return
+        if unplanned:
+            return
         # "Once all players are ready... SWING!": the ready window first (play_anytime).
         self.phase = READY
         play_anytime.open_window(self)
+
+    def _clear_plans(self) -> None:
+        """No seat has a plan (a new round, a new turn, a turn resolved)."""
+        self.plans = [None] * self.n
+        self.unplanned = list(self.everyone)
 
     def swing(self) -> None:
         """SWING! (the ready window has closed): every plan is turned up (and whatever the modes
@@ -545,7 +554,7 @@ class GolfState(State):
                 board_actions[board].append(card)
             elif index < seats_plays:
                 discard.append(card)
-        self.plans = [None] * self.n
+        self._clear_plans()
         for mode in self.modes:
             mode.after_resolution(self, finished)
         ends_early = self._round_ends_early() if self.modes else None  # asked every turn
@@ -628,12 +637,7 @@ class GolfState(State):
     def to_act(self) -> list[Seat]:
         phase = self.phase
         if phase == PLAN:
-            # A loop, not a comprehension (a call of its own): asked before every move of a playout.
-            waiting = []
-            for seat, plan in enumerate(self.plans):
-                if plan is None:
-                    waiting.append(seat)
-            return waiting
+            return self.unplanned.copy()
         if phase in SEAT_BY_SEAT:
             return [self.order[self.pos % self.n]]
         if phase == RESPOND:
@@ -1124,6 +1128,7 @@ class GolfState(State):
 
     def check_invariants(self) -> None:
         assert self.is_over == (self.phase == OVER), "is_over is the phase's"
+        assert self.unplanned == [seat for seat, plan in enumerate(self.plans) if plan is None]
         places: list[str] = list(self.deck) + list(self.discard)
         for seat in range(self.n):
             places += self.hands[seat] + self.boards[seat] + self.board_actions[seat]
