@@ -123,6 +123,9 @@ class GolfState(State):
     order: list[int] = field(default_factory=list)
     pos: int = 0
     quiet: int = 0
+    # The seat a draw, ready or resolution window asks now, order[pos % n] (who is to act in those
+    # phases, asked three times a move): derived, set where the window rests (play_anytime).
+    asked: Seat = field(init=False, default=0)
     # Per seat, the hand size its DRAW gave it this turn (the draw window draws back up to it).
     drawn_to: list[int] = field(default_factory=list)
     # Config ``decide_after_nine``: the players' votes after the front nine (per seat: play on,
@@ -195,6 +198,8 @@ class GolfState(State):
         self.course = cfg.course_of(self.config)
         self.holes = self.course.holes[: FRONT_NINE if self.back_nine is False else self.config["holes"]]
         self.n = self.config["players"]
+        if self.phase in SEAT_BY_SEAT:
+            self.asked = self.order[self.pos % self.n]
         self._attach_modes(tuple(mode() for mode in cfg.modes_of(self.config)))
 
     def _attach_modes(self, modes: tuple[Mode, ...]) -> None:
@@ -639,7 +644,7 @@ class GolfState(State):
         if phase == PLAN:
             return self.unplanned.copy()
         if phase in SEAT_BY_SEAT:
-            return [self.order[self.pos % self.n]]
+            return [self.asked]
         if phase == RESPOND:
             return [self.ask[0]]
         if phase == OVER:
@@ -656,7 +661,7 @@ class GolfState(State):
             if type(seat) is int and 0 <= seat < self.n:
                 return self.plans[seat] is None
         elif phase in SEAT_BY_SEAT:
-            return bool(seat == self.order[self.pos % self.n])
+            return bool(seat == self.asked)
         elif phase == RESPOND:
             return bool(seat == self.ask[0])
         return seat in self.to_act()
@@ -681,7 +686,7 @@ class GolfState(State):
     def legal_action_ids(self, seat: Seat) -> Sequence[int]:
         phase = self.phase
         if phase in SEAT_BY_SEAT:  # a window asks one seat at a time (is_to_act(), inlined)
-            if seat != self.order[self.pos % self.n]:
+            if seat != self.asked:
                 return []
             # play_anytime.offered_ids(), its check inlined: the window found this seat's options
             # at this move to know whether to ask it (every listing of a window's move).
@@ -806,7 +811,7 @@ class GolfState(State):
             return True
         # A pass, most moves of a window, is played as soon as its seat is known to be asked.
         if phase in SEAT_BY_SEAT:  # is_to_act(), inlined: a window asks one seat at a time
-            if seat != self.order[self.pos % self.n]:
+            if seat != self.asked:
                 return False
             if action_id == PASS:
                 self.moves += 1
@@ -1154,6 +1159,8 @@ class GolfState(State):
         if self.back_nine is not None:
             assert self.hole >= FRONT_NINE and None not in self.votes
         assert self.phase in _OWN_PHASES or self.phase in self._phase_owners, f"unknown phase {self.phase!r}"
+        if self.phase in SEAT_BY_SEAT:
+            assert self.asked == self.order[self.pos % self.n], "the window asks the seat at its position"
         if self.phase == RESPOND:
             assert self.stack and self.ask
         else:
