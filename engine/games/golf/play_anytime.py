@@ -381,7 +381,7 @@ def _advance_window(state: GolfState) -> None:
             ids = option_ids(state, seat, None, effects)
             if ids:
                 state.play_offer = (state.moves, seat, hand, len(hand), ids)
-                state.quiet, state.pos = quiet, pos
+                state.quiet, state.pos, state.asked = quiet, pos, seat
                 return
         quiet += 1
         pos += 1

@@ -106,6 +106,9 @@ class GolfState(State):
     boards: list[list[str]] = field(default_factory=list)
     board_actions: list[list[str]] = field(default_factory=list)
     plans: list[Plan | None] = field(default_factory=list)
+    # The seats whose plan is None, in order (to_act in SHOT PLANNING, asked before every move of a
+    # playout): derived from plans and kept with them (_clear_plans, _make_plan).
+    unplanned: list[Seat] = field(init=False, default_factory=list)
     # The Play Anytime windows' bookkeeping (see play_anytime): per seat, whether a Course GPS
     # showed its Actions, the seats whose Club it saw, the Play Anytime types it used this turn;
     # the seats whose Mulligan took effect; the stack and the seats still to ask about its top;
@@ -120,6 +123,9 @@ class GolfState(State):
     order: list[int] = field(default_factory=list)
     pos: int = 0
     quiet: int = 0
+    # The seat a draw, ready or resolution window asks now, order[pos % n] (who is to act in those
+    # phases, asked three times a move): derived, set where the window rests (play_anytime).
+    asked: Seat = field(init=False, default=0)
     # Per seat, the hand size its DRAW gave it this turn (the draw window draws back up to it).
     drawn_to: list[int] = field(default_factory=list)
     # Config ``decide_after_nine``: the players' votes after the front nine (per seat: play on,
@@ -183,6 +189,7 @@ class GolfState(State):
 
     def __post_init__(self) -> None:
         self.is_over = self.phase == OVER
+        self.unplanned = [seat for seat, plan in enumerate(self.plans) if plan is None]
         self.catalog = cfg.catalog_of(self.config)
         self.cards = card_table(self.catalog)
         self.names = self.cards.names
@@ -191,6 +198,8 @@ class GolfState(State):
         self.course = cfg.course_of(self.config)
         self.holes = self.course.holes[: FRONT_NINE if self.back_nine is False else self.config["holes"]]
         self.n = self.config["players"]
+        if self.phase in SEAT_BY_SEAT:
+            self.asked = self.order[self.pos % self.n]
         self._attach_modes(tuple(mode() for mode in cfg.modes_of(self.config)))
 
     def _attach_modes(self, modes: tuple[Mode, ...]) -> None:
@@ -227,7 +236,7 @@ class GolfState(State):
         state.scores = [[] for _ in range(n)]
         state.boards = [[] for _ in range(n)]
         state.board_actions = [[] for _ in range(n)]
-        state.plans = [None] * n
+        state._clear_plans()
         state.drawn_to = [0] * n
         state.gps = [False] * n
         state.peeks = [[] for _ in range(n)]
@@ -375,7 +384,7 @@ class GolfState(State):
         (targeting cards are not cards here: a target is a seat number); then SHOT PLANNING."""
         self.turn += 1
         n = self.n
-        self.plans = [None] * n
+        self._clear_plans()
         self.gps = [False] * n
         # Filled in a loop, not by comprehensions (a call each): every turn.
         self.peeks, self.pa_used = [], []
@@ -442,15 +451,20 @@ class GolfState(State):
             hand.remove(plan.action)
         if plan.action2 is not None and plan.action2 != PLAYER_CARD:
             hand.remove(plan.action2)
-        plans = self.plans
-        plans[seat] = plan
+        self.plans[seat] = plan
+        unplanned = self.unplanned
+        unplanned.remove(seat)
         self.said.append((self.hole + 1, self.turn, log_words.PLANS[seat], None, None))
-        for other in plans:
-            if other is None:
-                return
+        if unplanned:
+            return
         # "Once all players are ready... SWING!": the ready window first (play_anytime).
         self.phase = READY
         play_anytime.open_window(self)
+
+    def _clear_plans(self) -> None:
+        """No seat has a plan (a new round, a new turn, a turn resolved)."""
+        self.plans = [None] * self.n
+        self.unplanned = list(self.everyone)
 
     def swing(self) -> None:
         """SWING! (the ready window has closed): every plan is turned up (and whatever the modes
@@ -545,7 +559,7 @@ class GolfState(State):
                 board_actions[board].append(card)
             elif index < seats_plays:
                 discard.append(card)
-        self.plans = [None] * self.n
+        self._clear_plans()
         for mode in self.modes:
             mode.after_resolution(self, finished)
         ends_early = self._round_ends_early() if self.modes else None  # asked every turn
@@ -628,14 +642,9 @@ class GolfState(State):
     def to_act(self) -> list[Seat]:
         phase = self.phase
         if phase == PLAN:
-            # A loop, not a comprehension (a call of its own): asked before every move of a playout.
-            waiting = []
-            for seat, plan in enumerate(self.plans):
-                if plan is None:
-                    waiting.append(seat)
-            return waiting
+            return self.unplanned.copy()
         if phase in SEAT_BY_SEAT:
-            return [self.order[self.pos % self.n]]
+            return [self.asked]
         if phase == RESPOND:
             return [self.ask[0]]
         if phase == OVER:
@@ -652,7 +661,7 @@ class GolfState(State):
             if type(seat) is int and 0 <= seat < self.n:
                 return self.plans[seat] is None
         elif phase in SEAT_BY_SEAT:
-            return bool(seat == self.order[self.pos % self.n])
+            return bool(seat == self.asked)
         elif phase == RESPOND:
             return bool(seat == self.ask[0])
         return seat in self.to_act()
@@ -677,7 +686,7 @@ class GolfState(State):
     def legal_action_ids(self, seat: Seat) -> Sequence[int]:
         phase = self.phase
         if phase in SEAT_BY_SEAT:  # a window asks one seat at a time (is_to_act(), inlined)
-            if seat != self.order[self.pos % self.n]:
+            if seat != self.asked:
                 return []
             # play_anytime.offered_ids(), its check inlined: the window found this seat's options
             # at this move to know whether to ask it (every listing of a window's move).
@@ -780,14 +789,16 @@ class GolfState(State):
     def _play_legal_id(self, seat: Seat, action_id: int) -> bool:
         phase, tag = self.phase, action_id & TAG_MASK
         if tag == PLAN_TAG:
-            # A plan is made in Shot Planning by a seat that has not planned (is_to_act(), inlined).
-            if phase != PLAN or action_id < 0 or not 0 <= seat < self.n or self.plans[seat] is not None:
-                return False
             offer = self.plan_offer
             plan: action_ids.PlanFields | None
             if offer is not None and offer[0] == action_id and offer[1] == self.moves and offer[2] == seat:
-                plan = offer[3]  # listed at this very move: legal, and these are its fields
+                # Listed at this very move to this seat, which legal_action_ids found planning: legal,
+                # and these are its fields (most plans played), so not checked again.
+                plan = offer[3]
             else:
+                # A plan is made in Shot Planning by a seat that has not planned (is_to_act(), inlined).
+                if phase != PLAN or action_id < 0 or not 0 <= seat < self.n or self.plans[seat] is not None:
+                    return False
                 plan = action_ids.plan_fields(self.cards.ids, action_id, self.second_action)
                 if plan is None or not (
                     planning.is_keyed_plan(self, seat, plan)
@@ -800,7 +811,7 @@ class GolfState(State):
             return True
         # A pass, most moves of a window, is played as soon as its seat is known to be asked.
         if phase in SEAT_BY_SEAT:  # is_to_act(), inlined: a window asks one seat at a time
-            if seat != self.order[self.pos % self.n]:
+            if seat != self.asked:
                 return False
             if action_id == PASS:
                 self.moves += 1
@@ -1122,6 +1133,7 @@ class GolfState(State):
 
     def check_invariants(self) -> None:
         assert self.is_over == (self.phase == OVER), "is_over is the phase's"
+        assert self.unplanned == [seat for seat, plan in enumerate(self.plans) if plan is None]
         places: list[str] = list(self.deck) + list(self.discard)
         for seat in range(self.n):
             places += self.hands[seat] + self.boards[seat] + self.board_actions[seat]
@@ -1147,6 +1159,8 @@ class GolfState(State):
         if self.back_nine is not None:
             assert self.hole >= FRONT_NINE and None not in self.votes
         assert self.phase in _OWN_PHASES or self.phase in self._phase_owners, f"unknown phase {self.phase!r}"
+        if self.phase in SEAT_BY_SEAT:
+            assert self.asked == self.order[self.pos % self.n], "the window asks the seat at its position"
         if self.phase == RESPOND:
             assert self.stack and self.ask
         else:
