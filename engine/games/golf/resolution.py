@@ -30,10 +30,9 @@ House readings where the rule book is silent (the catalog marks the cards' texts
 
 from __future__ import annotations
 
-import itertools
 import operator
 from collections.abc import Mapping, Sequence
-from typing import NamedTuple
+from typing import NamedTuple, TypeVar
 
 from engine.games.golf.catalog import ActionHalf, Catalog, Club
 
@@ -54,6 +53,10 @@ class Action(NamedTuple):
 
 
 ActionLike = Action | ActionHalf | str
+# An Action played this turn, as a table's resolution takes it: (half, by, target), as Action holds.
+Played = tuple[ActionHalf, int | None, int | None]
+# What a screen sorts: Actions, or a table's plays as they are (an Action is a Played).
+P = TypeVar("P", bound=Played)
 
 
 class ShotResult(NamedTuple):
@@ -75,10 +78,10 @@ class Shot(NamedTuple):
     club: Club
 
 
-# An Action's half (what measure() takes), read without a comprehension of its own.
-_CARD = operator.attrgetter("card")
+# An Action's half (what measure() takes), read by position: of an Action or of a play as a table
+# resolves it (Played), without a comprehension of its own.
+_CARD = operator.itemgetter(0)
 _NAME = operator.attrgetter("name")
-_CARD_NAME = operator.attrgetter("card.name")
 
 
 def _who(by: int | None) -> str:
@@ -99,15 +102,14 @@ def _normalize(actions: Sequence[ActionLike], catalog: Catalog) -> list[Action]:
     return result
 
 
-def _screen(
-    *, seat: int | None, club: Club, actions: Sequence[Action]
-) -> tuple[list[Action], list[Action], list[str]]:
+def _screen(seat: int | None, club: Club, actions: Sequence[P]) -> tuple[list[P], list[P], list[str]]:
     """``(kept, reflected_away, notes)`` for the Actions aimed at one Shot: immunity, then
-    cancellations, then reflections."""
+    cancellations, then reflections. An Action is read by position (half, by, target), so a table's
+    plays are screened as the plain tuples they are, with no :class:`Action` made for each."""
     notes: list[str] = []
     if not club.immune_to_actions:
         for a in actions:
-            if a.card.on_shot.screens:
+            if a[0].on_shot.screens:
                 break
         else:
             return list(actions), [], notes  # nothing to cancel or reflect (most Shots)
@@ -116,10 +118,10 @@ def _screen(
         # (this includes Lucky Bounce and Bad Karma)."
         ignored = []
         for a in actions:  # (loops and map, not comprehensions, in this module: every turn's Shots)
-            if a.card.on_shot.acts:
+            if a[0].on_shot.acts:
                 ignored.append(a)
         if ignored:
-            names = ", ".join(map(_CARD_NAME, ignored))
+            names = ", ".join(map(_NAME, map(_CARD, ignored)))
             verb = "has" if len(ignored) == 1 else "have"
             notes.append(f"{club.name} is immune to all Action cards: {names} {verb} no effect")
         return [], [], notes
@@ -128,39 +130,39 @@ def _screen(
     # revealed"; the catalog takes it as every Action an opponent (or, with by=anyone, anybody) aimed.
     cancellers = []
     for a in live:
-        if "cancel_actions" in a.card.effect_names:
+        if "cancel_actions" in a[0].effect_names:
             cancellers.append(a)
     for canceller in cancellers:
         if canceller not in live:
             continue
         anyone = False
-        for e in canceller.card.effects:  # a loop, not any() of a generator: every Mulligan in play
+        for e in canceller[0].effects:  # a loop, not any() of a generator: every Mulligan in play
             if e.effect == "cancel_actions" and e.params.get("by") == "anyone":
                 anyone = True
-        owner = canceller.by if canceller.by is not None else seat
+        owner = canceller[1] if canceller[1] is not None else seat
         cancelled = []
         for a in live:
-            if a is not canceller and a.card.on_shot.acts and (anyone or a.by is None or a.by != owner):
+            if a is not canceller and a[0].on_shot.acts and (anyone or a[1] is None or a[1] != owner):
                 cancelled.append(a)
         for a in cancelled:
             live.remove(a)
-            notes.append(f"{canceller.card.name} cancels {a.card.name} (from {_who(a.by)})")
+            notes.append(f"{canceller[0].name} cancels {a[0].name} (from {_who(a[1])})")
     # Catalog house assumption for Bad Karma: every other Action aimed at its target goes back to
     # whoever played it. Bad Karma cards do not reflect each other, and nothing is reflected twice.
     reflectors = []
     for a in live:
-        if "reflect_actions" in a.card.effect_names:
+        if "reflect_actions" in a[0].effect_names:
             reflectors.append(a)
-    reflected: list[Action] = []
+    reflected: list[P] = []
     if reflectors:
         for a in list(live):
-            if a in reflectors or not a.card.on_shot.acts:
+            if a in reflectors or not a[0].on_shot.acts:
                 continue
-            if seat is not None and a.by == seat:
+            if seat is not None and a[1] == seat:
                 continue  # back to the player who played it: it stays where it is
             live.remove(a)
             reflected.append(a)
-            notes.append(f"{reflectors[0].card.name} reflects {a.card.name} back to {_who(a.by)}")
+            notes.append(f"{reflectors[0][0].name} reflects {a[0].name} back to {_who(a[1])}")
     return live, reflected, notes
 
 
@@ -187,7 +189,7 @@ def _resolve(
     distance_to_hole: int, club: Club, actions: Sequence[Action], seat: int | None, notes: list[str]
 ) -> ShotResult:
     """:func:`resolve_shot` of Actions already in play, its notes after ``notes``."""
-    kept, _reflected, screen_notes = _screen(seat=seat, club=club, actions=actions)
+    kept, _reflected, screen_notes = _screen(seat, club, actions)
     notes += screen_notes
     shot = measure(distance_to_hole, club, [a.card for a in kept], notes)
     return ShotResult(*shot[:4], tuple(notes), *shot[4:], tuple(a for a in kept if a.card.on_shot.acts))
@@ -334,7 +336,7 @@ def route_actions(
     for seat, aimed in by_target.items():
         if not aimed:
             continue  # nothing to keep, ignore or reflect
-        kept, reflected, seat_notes = _screen(seat=seat, club=clubs[seat], actions=aimed)
+        kept, reflected, seat_notes = _screen(seat, clubs[seat], aimed)
         landed[seat] += kept
         notes[seat] += seat_notes
         for a in reflected:
@@ -364,8 +366,6 @@ def resolve_turn(
     return results
 
 
-# An Action played this turn, as a table's resolution takes it: (half, by, target), as Action holds.
-Played = tuple[ActionHalf, int | None, int | None]
 # A seat's Shot resolved for its table: the measured Shot and its notes.
 TableShot = tuple[Measured, list[str]]
 
@@ -404,7 +404,12 @@ def resolve_and_line_up(
         notes: list[str] = []
         halves = aimed[seat]
         if halves and club.immune_to_actions:
-            _, _, notes = _screen(seat=seat, club=club, actions=list(map(Action, halves)))
+            # Screened for its notes (an immune club ignores them all), as plays from nobody in
+            # particular, as Action(half) would make them without a call each.
+            ignored: list[Played] = []
+            for half in halves:
+                ignored.append((half, None, None))
+            _, _, notes = _screen(seat, club, ignored)
             halves = []
         # measure() of a Shot no Action reached, without its call: most Shots.
         shots.append(
@@ -446,7 +451,7 @@ def lined_up(clubs: Sequence[Club], plays: Sequence[Played]) -> list[int | None]
         if action.target is not None:
             by_target.setdefault(action.target, []).append(action)
     for seat, aimed in by_target.items():
-        kept, reflected, _notes = _screen(seat=seat, club=clubs[seat], actions=aimed)
+        kept, reflected, _notes = _screen(seat, clubs[seat], aimed)
         for action in kept:
             if action.card.on_shot.acts:
                 where[number[id(action)]] = seat
@@ -464,19 +469,21 @@ def _routed_table(
     Actions are screened (:func:`route_actions`, seat by seat), where each play ends up is noted as
     it is routed (:func:`lined_up`), and each Shot is measured from what landed on it."""
     n = len(clubs)
-    actions = list(itertools.starmap(Action, plays))
-    by_target: list[list[Action]] = []
-    landed: list[list[Action]] = []
+    by_target: list[list[Played]] = []
+    landed: list[list[Played]] = []
     route_notes: list[list[str]] = []
     for _ in range(n):
         by_target.append([])
         landed.append([])
         route_notes.append([])
+    # Each play routed as a tuple of its own (no Action made for it: a call each), numbered by its
+    # identity: the same tuple twice among the plays would be numbered once.
     number: dict[int, int] = {}
-    for index, a in enumerate(actions):
-        if a.target is None or not 0 <= a.target < n:
-            raise ValueError(f"{a.card.name} targets {a.target!r}, not one of the seats {list(range(n))}")
-        by_target[a.target].append(a)
+    for index, (half, by, target) in enumerate(plays):
+        if target is None or not 0 <= target < n:
+            raise ValueError(f"{half.name} targets {target!r}, not one of the seats {list(range(n))}")
+        a: Played = (half, by, target)
+        by_target[target].append(a)
         number[id(a)] = index
     where: list[int | None] = [None] * len(plays)
     # The seats a reflected Action came back to: only their Actions need screening again.
@@ -484,24 +491,24 @@ def _routed_table(
     for seat, aimed in enumerate(by_target):
         if not aimed:
             continue
-        kept, reflected, seat_notes = _screen(seat=seat, club=clubs[seat], actions=aimed)
+        kept, reflected, seat_notes = _screen(seat, clubs[seat], aimed)
         landed[seat] += kept
         route_notes[seat] += seat_notes
         for a in kept:
-            if a.card.on_shot.acts:
+            if a[0].on_shot.acts:
                 where[number[id(a)]] = seat
         for a in reflected:
-            back = a.by
+            back = a[1]
             if back is None or not 0 <= back < n:
                 continue  # the course's Action reflected back at the course does nothing
             if clubs[back].immune_to_actions:
                 route_notes[back].append(
-                    f"{clubs[back].name} is immune: the reflected {a.card.name} has no effect"
+                    f"{clubs[back].name} is immune: the reflected {a[0].name} has no effect"
                 )
                 continue
-            landed[back].append(a._replace(target=back))
+            landed[back].append((a[0], back, back))  # aimed back at whoever played it
             returned.add(back)
-            route_notes[back].append(f"{a.card.name} comes back from seat {seat}")
+            route_notes[back].append(f"{a[0].name} comes back from seat {seat}")
             where[number[id(a)]] = back
     shots: list[TableShot] = []
     for seat, club in enumerate(clubs):
@@ -513,7 +520,7 @@ def _routed_table(
             shots.append((_plain_shot(distances[seat], club, notes), notes))
             continue
         if seat in returned:
-            kept, _reflected, screen_notes = _screen(seat=seat, club=club, actions=kept)
+            kept, _reflected, screen_notes = _screen(seat, club, kept)
             notes += screen_notes
         # Else its Actions are the ones its own screen kept, and screening them again would keep
         # them all and note nothing (what cancels and what reflects has been done to them).
