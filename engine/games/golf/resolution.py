@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Mapping, Sequence
-from typing import NamedTuple, TypeVar
+from typing import Any, NamedTuple, TypeVar
 
 from engine.games.golf.catalog import ActionHalf, Catalog, Club
 
@@ -186,24 +186,44 @@ def resolve_shot(
 
 
 def _resolve(
-    distance_to_hole: int, club: Club, actions: Sequence[Action], seat: int | None, notes: list[str]
+    distance_to_hole: int, club: Club, actions: Sequence[Action], seat: int | None, before: list[str]
 ) -> ShotResult:
-    """:func:`resolve_shot` of Actions already in play, its notes after ``notes``."""
+    """:func:`resolve_shot` of Actions already in play, its notes after ``before``."""
     kept, _reflected, screen_notes = _screen(seat, club, actions)
-    notes += screen_notes
+    notes: list[Note] = [*before, *screen_notes]
     shot = measure(distance_to_hole, club, [a.card for a in kept], notes)
-    return ShotResult(*shot[:4], tuple(notes), *shot[4:], tuple(a for a in kept if a.card.on_shot.acts))
+    applied = tuple(a for a in kept if a.card.on_shot.acts)
+    return ShotResult(*shot[:4], tuple(note_texts(notes)), *shot[4:], applied)
 
 
 # A Shot measured: (yards moved, new distance to the hole, strokes, finished, penalty strokes,
 # club discarded); its notes are added to the list the caller gave.
 Measured = tuple[int, int, int, bool, int, bool]
+# A note on a Shot: its text, or a template and the values it is written with (note_text): every
+# turn measures four Shots and bots never read their notes, so the common ones are written when read.
+Note = str | tuple[Any, ...]
+_DISTANCE = "{}: {} yd, {} yd to the hole"
+_FINISHES = "the {} finishes the hole"
+_NOT_FINISHING = "the {} is not a finishing club: the ball stops {} yd from the hole"
+_HALVES = "{} halve{} the {} to {} yd"
+_CHANGE = "{} {:+d} yd"
+_PENALTY = "{} +{} stroke{}"
 
 
-def measure(distance_to_hole: int, club: Club, halves: Sequence[ActionHalf], notes: list[str]) -> Measured:
+def note_text(note: Note) -> str:
+    """A note's text (the one an f-string of its template and values would give)."""
+    return note if type(note) is str else note[0].format(*note[1:])
+
+
+def note_texts(notes: Sequence[Note]) -> list[str]:
+    """The texts of ``notes`` (see :data:`Note`)."""
+    return list(map(note_text, notes))
+
+
+def measure(distance_to_hole: int, club: Club, halves: Sequence[ActionHalf], notes: list[Note]) -> Measured:
     """The Shot ``club`` makes from ``distance_to_hole`` under the Action halves that reached it
-    (screened: immunity, cancellations and reflections are done), its notes added to ``notes``.
-    Every Shot of every turn comes here, so it answers with a plain tuple."""
+    (screened: immunity, cancellations and reflections are done), its notes added to ``notes``
+    (some as :data:`Note` values to write out: :func:`note_texts`). Every Shot of every turn comes here, so it answers with a plain tuple."""
     if not halves:  # most Shots: the club alone
         return _plain_shot(distance_to_hole, club, notes)
     # One pass sorts the Actions by what they do (each list in play order): a Shot has few.
@@ -255,11 +275,11 @@ def measure(distance_to_hole: int, club: Club, halves: Sequence[ActionHalf], not
         # distance is only halved once" and "the Half Distance effect always happens first".
         yards = club.half_yards
         names = " and ".join(map(_NAME, halvers))
-        notes.append(f"{names} halve{'s' if len(halvers) == 1 else ''} the {club.name} to {yards} yd")
+        notes.append((_HALVES, names, "s" if len(halvers) == 1 else "", club.name, yards))
     for half in adders:
         for change in half.on_shot.yards:
             yards += change
-            notes.append(f"{half.name} {change:+d} yd")
+            notes.append((_CHANGE, half.name, change))
     if yards < 0:
         # Rule book, Shot Distance and Direction: "your Shot distance cannot be reduced to less than 0 yards."
         notes.append("the Shot cannot go below 0 yd")
@@ -280,44 +300,40 @@ def measure(distance_to_hole: int, club: Club, halves: Sequence[ActionHalf], not
             notes.append(f"{preventers[0].name}: the {club.name} does not finish the hole")
         else:
             finished, new_distance = True, 0
-            notes.append(f"the {club.name} finishes the hole")
+            notes.append((_FINISHES, club.name))
     elif not club.finishing and crosses and distance_to_hole > 0:
-        notes.append(
-            f"the {club.name} is not a finishing club: the ball stops {new_distance} yd from the hole"
-        )
+        notes.append((_NOT_FINISHING, club.name, new_distance))
     if preventers and not club.putter:
         names = ", ".join(map(_NAME, preventers))
         notes.append(f"{names} only stops putters: no effect on the {club.name}")
-    notes.append(f"{club.name}: {yards} yd, {new_distance} yd to the hole")
+    notes.append((_DISTANCE, club.name, yards, new_distance))
     if penalty:
         notes += _penalty_notes(live)
     return yards, new_distance, club.strokes + penalty, finished, penalty, False
 
 
-def _plain_shot(distance_to_hole: int, club: Club, notes: list[str]) -> Measured:
+def _plain_shot(distance_to_hole: int, club: Club, notes: list[Note]) -> Measured:
     """:func:`measure` of a Shot no Action reached."""
     yards = club.yards
     if yards >= distance_to_hole:
         if club.finishing:
-            notes.append(f"the {club.name} finishes the hole")
-            notes.append(f"{club.name}: {yards} yd, 0 yd to the hole")
+            notes.append((_FINISHES, club.name))
+            notes.append((_DISTANCE, club.name, yards, 0))
             return yards, 0, club.strokes, True, 0, False
         new_distance = yards - distance_to_hole
         if distance_to_hole > 0:
-            notes.append(
-                f"the {club.name} is not a finishing club: the ball stops {new_distance} yd from the hole"
-            )
+            notes.append((_NOT_FINISHING, club.name, new_distance))
     else:
         new_distance = distance_to_hole - yards
-    notes.append(f"{club.name}: {yards} yd, {new_distance} yd to the hole")
+    notes.append((_DISTANCE, club.name, yards, new_distance))
     return yards, new_distance, club.strokes, False, 0, False
 
 
-def _penalty_notes(halves: Sequence[ActionHalf]) -> list[str]:
-    notes = []
+def _penalty_notes(halves: Sequence[ActionHalf]) -> list[Note]:
+    notes: list[Note] = []
     for half in halves:
         for strokes in half.on_shot.strokes:
-            notes.append(f"{half.name} +{strokes} stroke{'s' if strokes != 1 else ''}")
+            notes.append((_PENALTY, half.name, strokes, "s" if strokes != 1 else ""))
     return notes
 
 
@@ -366,13 +382,14 @@ def resolve_turn(
     return results
 
 
-# A seat's Shot resolved for its table: the measured Shot and its notes.
-TableShot = tuple[Measured, list[str]]
+# A seat's Shot resolved for its table: the measured Shot and its notes (for resolve_and_line_up_lazily,
+# some of them as Note values to write out).
+TableShot = tuple[Measured, list[Note]]
 
 
 def resolve_table(
     clubs: Sequence[Club], distances: Sequence[int], plays: Sequence[Played]
-) -> list[TableShot]:
+) -> list[tuple[Measured, list[str]]]:
     """:func:`resolve_turn` of a whole table, seats ``0`` to ``len(clubs) - 1`` (a game's every turn),
     each seat's Shot by its index."""
     return resolve_and_line_up(clubs, distances, plays)[0]
@@ -380,11 +397,23 @@ def resolve_table(
 
 def resolve_and_line_up(
     clubs: Sequence[Club], distances: Sequence[int], plays: Sequence[Played]
-) -> tuple[list[TableShot], list[int | None]]:
+) -> tuple[list[tuple[Measured, list[str]]], list[int | None]]:
     """:func:`resolve_table` and :func:`lined_up` of the same table at once: the turn's CLEANUP needs
-    both, and they route the same Actions through the same screens, so routing once serves both.
-    Where no Action cancels or reflects, the Actions aimed at a seat are all it gets (none on an
-    immune club), and it is measured at once."""
+    both, and they route the same Actions through the same screens, so routing once serves both."""
+    shots, where = resolve_and_line_up_lazily(clubs, distances, plays)
+    written: list[tuple[Measured, list[str]]] = []
+    for shot, notes in shots:
+        written.append((shot, note_texts(notes)))
+    return written, where
+
+
+def resolve_and_line_up_lazily(
+    clubs: Sequence[Club], distances: Sequence[int], plays: Sequence[Played]
+) -> tuple[list[TableShot], list[int | None]]:
+    """:func:`resolve_and_line_up`, with some notes left as :data:`Note` values to write out
+    (:func:`note_texts`) when they are read: the engine's every turn. Where no Action cancels or
+    reflects, the Actions aimed at a seat are all it gets (none on an immune club), and it is
+    measured at once."""
     n = len(clubs)
     aimed: list[list[ActionHalf]] = []
     for _ in range(n):  # a loop, not a comprehension (a call of its own): every turn
@@ -401,7 +430,7 @@ def resolve_and_line_up(
             where[index] = target
     shots: list[TableShot] = []
     for seat, club in enumerate(clubs):
-        notes: list[str] = []
+        notes: list[Note] = []
         halves = aimed[seat]
         if halves and club.immune_to_actions:
             # Screened for its notes (an immune club ignores them all), as plays from nobody in
@@ -409,7 +438,7 @@ def resolve_and_line_up(
             ignored: list[Played] = []
             for half in halves:
                 ignored.append((half, None, None))
-            _, _, notes = _screen(seat, club, ignored)
+            notes += _screen(seat, club, ignored)[2]
             halves = []
         # measure() of a Shot no Action reached, without its call: most Shots.
         shots.append(
@@ -471,7 +500,7 @@ def _routed_table(
     n = len(clubs)
     by_target: list[list[Played]] = []
     landed: list[list[Played]] = []
-    route_notes: list[list[str]] = []
+    route_notes: list[list[Note]] = []
     for _ in range(n):
         by_target.append([])
         landed.append([])

@@ -52,7 +52,13 @@ from engine.games.golf.records import (
     record_to_json,
     shown,
 )
-from engine.games.golf.resolution import Played, TableShot, hole_score, resolve_and_line_up
+from engine.games.golf.resolution import (
+    Played,
+    TableShot,
+    hole_score,
+    note_texts,
+    resolve_and_line_up_lazily,
+)
 
 HAND_SIZE = 7  # counting the 2-Putt/Practice Swing card (rule book, DRAW)
 FRONT_NINE = 9  # rule book, Setup: "play the first 9 holes and then decide whether to continue"
@@ -304,7 +310,7 @@ class GolfState(State):
         assert self.shots is not None
         # (yards, distance to the hole, strokes, finished, ...) as resolution.Measured holds them
         self.results = [
-            ShotReport(seat, shot[0], shot[1], shot[2], shot[3], notes)
+            ShotReport(seat, shot[0], shot[1], shot[2], shot[3], note_texts(notes))
             for seat, (shot, notes) in enumerate(self.shots)
         ]
         self.shots = None
@@ -528,7 +534,7 @@ class GolfState(State):
             self.said,
         )
         hole, turn = self.hole + 1, self.turn
-        shots, where = resolve_and_line_up(clubs, distance, plays)
+        shots, where = resolve_and_line_up_lazily(clubs, distance, plays)
         self.shots = shots
         for seat, (shot, notes) in enumerate(shots):
             plan = plans[seat]
