@@ -82,6 +82,7 @@ class Shot(NamedTuple):
 # resolves it (Played), without a comprehension of its own.
 _CARD = operator.itemgetter(0)
 _NAME = operator.attrgetter("name")
+_NO_HALVES: tuple[ActionHalf, ...] = ()
 
 
 def _who(by: int | None) -> str:
@@ -226,40 +227,39 @@ def measure(distance_to_hole: int, club: Club, halves: Sequence[ActionHalf], not
     (some as :data:`Note` values to write out: :func:`note_texts`). Every Shot of every turn comes here, so it answers with a plain tuple."""
     if not halves:  # most Shots: the club alone
         return _plain_shot(distance_to_hole, club, notes)
-    # One pass sorts the Actions by what they do (each list in play order): a Shot has few.
-    live: list[ActionHalf] = []
-    halvers: list[ActionHalf] = []
-    adders: list[ActionHalf] = []
-    snappers: list[ActionHalf] = []
-    preventers: list[ActionHalf] = []
+    # One pass sorts the Actions by what they do (each in play order): a Shot has one or two, so
+    # each kind is a tuple made when one is found, not a list made for every Shot.
+    halvers = adders = snappers = preventers = _NO_HALVES
     duff: ActionHalf | None = None
+    acting = False
     penalty = 0
     within = 0
     for half in halves:
         does = half.on_shot
         if not does.acts:
             continue
-        live.append(half)
+        acting = True
         if does.strokes:
             penalty += sum(does.strokes)
         if does.discard_club and duff is None:
             duff = half
         if does.halve:
-            halvers.append(half)
+            halvers += (half,)
         if does.yards:
-            adders.append(half)
+            adders += (half,)
         if does.snap_within:
-            snappers.append(half)
-            within = max(within, does.snap_within)
+            snappers += (half,)
+            if does.snap_within > within:
+                within = does.snap_within
         if does.prevent_finish:
-            preventers.append(half)
-    if not live:
+            preventers += (half,)
+    if not acting:
         return _plain_shot(distance_to_hole, club, notes)
     # Rule book, Discarded or Canceled cards: "If a Club card is discarded by a Duff Shot, that player
     # doesn't advance any distance this turn." The catalog: the discarded Club counts no stroke.
     if duff is not None:
         notes.append(f"{duff.name} discards the {club.name}: the ball does not move")
-        notes += _penalty_notes(live)
+        notes += _penalty_notes(halves)
         return 0, distance_to_hole, penalty, False, penalty, True
     yards = club.yards
     if club.fixed_distance:
@@ -269,7 +269,7 @@ def measure(distance_to_hole: int, club: Club, halves: Sequence[ActionHalf], not
         if ignored:
             kept = " (its penalty strokes still count)" if penalty else ""
             notes.append(f"the {club.name}'s distance cannot change: {', '.join(ignored)} ignored{kept}")
-        halvers, adders, snappers = [], [], []
+        halvers = adders = snappers = _NO_HALVES
     if halvers:
         # Rule book, Half Distance: "If more than one Half Distance action is played on a Club, the
         # distance is only halved once" and "the Half Distance effect always happens first".
@@ -308,7 +308,7 @@ def measure(distance_to_hole: int, club: Club, halves: Sequence[ActionHalf], not
         notes.append(f"{names} only stops putters: no effect on the {club.name}")
     notes.append((_DISTANCE, club.name, yards, new_distance))
     if penalty:
-        notes += _penalty_notes(live)
+        notes += _penalty_notes(halves)
     return yards, new_distance, club.strokes + penalty, finished, penalty, False
 
 
@@ -330,8 +330,11 @@ def _plain_shot(distance_to_hole: int, club: Club, notes: list[Note]) -> Measure
 
 
 def _penalty_notes(halves: Sequence[ActionHalf]) -> list[Note]:
+    """The penalty strokes of the Actions among ``halves`` (those that act), in their order."""
     notes: list[Note] = []
     for half in halves:
+        if not half.on_shot.acts:
+            continue
         for strokes in half.on_shot.strokes:
             notes.append((_PENALTY, half.name, strokes, "s" if strokes != 1 else ""))
     return notes
