@@ -523,6 +523,18 @@ def _routed_table(
     for seat, aimed in enumerate(by_target):
         if not aimed:
             continue
+        if not clubs[seat].immune_to_actions:
+            for a in aimed:
+                if a[0].on_shot.screens:
+                    break
+            else:
+                # Nothing here cancels or reflects: _screen would keep them all and note nothing
+                # (most seats of a routed table), so they land as they are, without its call.
+                landed[seat] += aimed
+                for a in aimed:
+                    if a[0].on_shot.acts:
+                        where[number[id(a)]] = seat
+                continue
         kept, reflected, seat_notes = _screen(seat, clubs[seat], aimed)
         landed[seat] += kept
         route_notes[seat] += seat_notes
