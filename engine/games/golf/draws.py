@@ -6,7 +6,7 @@ A state draws some forty of them a game (most for Borrow a Club): :class:`NamedD
 generator of its own instead of making a new one each time (:func:`engine.cards.reseed`, without
 ``Random.seed``'s Python frame), and shuffles and chooses as :class:`random.Random` does,
 draw for draw (its ``_randbelow``: ``getrandbits`` of ``n.bit_length()`` bits until one is below
-``n``), without its method calls per card. The values are the same as ``random.Random(name)``'s
+``n``), without its method calls per card (a shuffle is :func:`engine.cards.shuffle`). The values are the same as ``random.Random(name)``'s
 (tests/engine/golf/test_draws.py holds them to it).
 """
 
@@ -16,7 +16,7 @@ import random
 from collections.abc import Sequence
 from typing import TypeVar
 
-from engine.cards import reseed
+from engine.cards import reseed, shuffle
 
 T = TypeVar("T")
 
@@ -33,14 +33,9 @@ class NamedDraws:
         """``random.Random(name).shuffle(items)``."""
         rng = self._rng
         reseed(rng, name)
-        getrandbits = rng.getrandbits
-        for i in range(len(items) - 1, 0, -1):
-            n = i + 1
-            bits = n.bit_length()
-            j = getrandbits(bits)
-            while j >= n:
-                j = getrandbits(bits)
-            items[i], items[j] = items[j], items[i]
+        # engine.cards.shuffle: the same swaps, each with its bit count worked out once per size
+        # (a reshuffled discard pile, some eighty cards, is shuffled eight times a round).
+        shuffle(rng, items)
 
     def choice(self, name: str, items: Sequence[T]) -> T:
         """``random.Random(name).choice(items)``."""

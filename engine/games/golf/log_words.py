@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from engine.core import Seat
 from engine.games.golf.action_ids import SEATS
+from engine.games.golf.resolution import Note, note_texts
 
 PLANS = [f"Seat {seat} plans a Shot (face down)." for seat in range(SEATS)]
 # The seats a line for one seat only is for (GolfState.say's ``to``), one tuple per seat shared by
@@ -38,8 +39,8 @@ def swing(
     return f"SWING! Seat {seat}: {club}, {actions}."
 
 
-def shot(seat: Seat, notes: list[str]) -> str:
-    return f"Seat {seat}: {'; '.join(notes)}."
+def shot(seat: Seat, notes: list[Note]) -> str:
+    return f"Seat {seat}: {'; '.join(note_texts(notes))}."
 
 
 def plays(

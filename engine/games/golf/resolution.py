@@ -30,10 +30,9 @@ House readings where the rule book is silent (the catalog marks the cards' texts
 
 from __future__ import annotations
 
-import itertools
 import operator
 from collections.abc import Mapping, Sequence
-from typing import NamedTuple
+from typing import Any, NamedTuple, TypeVar
 
 from engine.games.golf.catalog import ActionHalf, Catalog, Club
 
@@ -54,6 +53,10 @@ class Action(NamedTuple):
 
 
 ActionLike = Action | ActionHalf | str
+# An Action played this turn, as a table's resolution takes it: (half, by, target), as Action holds.
+Played = tuple[ActionHalf, int | None, int | None]
+# What a screen sorts: Actions, or a table's plays as they are (an Action is a Played).
+P = TypeVar("P", bound=Played)
 
 
 class ShotResult(NamedTuple):
@@ -75,10 +78,11 @@ class Shot(NamedTuple):
     club: Club
 
 
-# An Action's half (what measure() takes), read without a comprehension of its own.
-_CARD = operator.attrgetter("card")
+# An Action's half (what measure() takes), read by position: of an Action or of a play as a table
+# resolves it (Played), without a comprehension of its own.
+_CARD = operator.itemgetter(0)
 _NAME = operator.attrgetter("name")
-_CARD_NAME = operator.attrgetter("card.name")
+_NO_HALVES: tuple[ActionHalf, ...] = ()
 
 
 def _who(by: int | None) -> str:
@@ -99,15 +103,14 @@ def _normalize(actions: Sequence[ActionLike], catalog: Catalog) -> list[Action]:
     return result
 
 
-def _screen(
-    *, seat: int | None, club: Club, actions: Sequence[Action]
-) -> tuple[list[Action], list[Action], list[str]]:
+def _screen(seat: int | None, club: Club, actions: Sequence[P]) -> tuple[list[P], list[P], list[str]]:
     """``(kept, reflected_away, notes)`` for the Actions aimed at one Shot: immunity, then
-    cancellations, then reflections."""
+    cancellations, then reflections. An Action is read by position (half, by, target), so a table's
+    plays are screened as the plain tuples they are, with no :class:`Action` made for each."""
     notes: list[str] = []
     if not club.immune_to_actions:
         for a in actions:
-            if a.card.on_shot.screens:
+            if a[0].on_shot.screens:
                 break
         else:
             return list(actions), [], notes  # nothing to cancel or reflect (most Shots)
@@ -116,10 +119,10 @@ def _screen(
         # (this includes Lucky Bounce and Bad Karma)."
         ignored = []
         for a in actions:  # (loops and map, not comprehensions, in this module: every turn's Shots)
-            if a.card.on_shot.acts:
+            if a[0].on_shot.acts:
                 ignored.append(a)
         if ignored:
-            names = ", ".join(map(_CARD_NAME, ignored))
+            names = ", ".join(map(_NAME, map(_CARD, ignored)))
             verb = "has" if len(ignored) == 1 else "have"
             notes.append(f"{club.name} is immune to all Action cards: {names} {verb} no effect")
         return [], [], notes
@@ -128,39 +131,39 @@ def _screen(
     # revealed"; the catalog takes it as every Action an opponent (or, with by=anyone, anybody) aimed.
     cancellers = []
     for a in live:
-        if "cancel_actions" in a.card.effect_names:
+        if "cancel_actions" in a[0].effect_names:
             cancellers.append(a)
     for canceller in cancellers:
         if canceller not in live:
             continue
         anyone = False
-        for e in canceller.card.effects:  # a loop, not any() of a generator: every Mulligan in play
+        for e in canceller[0].effects:  # a loop, not any() of a generator: every Mulligan in play
             if e.effect == "cancel_actions" and e.params.get("by") == "anyone":
                 anyone = True
-        owner = canceller.by if canceller.by is not None else seat
+        owner = canceller[1] if canceller[1] is not None else seat
         cancelled = []
         for a in live:
-            if a is not canceller and a.card.on_shot.acts and (anyone or a.by is None or a.by != owner):
+            if a is not canceller and a[0].on_shot.acts and (anyone or a[1] is None or a[1] != owner):
                 cancelled.append(a)
         for a in cancelled:
             live.remove(a)
-            notes.append(f"{canceller.card.name} cancels {a.card.name} (from {_who(a.by)})")
+            notes.append(f"{canceller[0].name} cancels {a[0].name} (from {_who(a[1])})")
     # Catalog house assumption for Bad Karma: every other Action aimed at its target goes back to
     # whoever played it. Bad Karma cards do not reflect each other, and nothing is reflected twice.
     reflectors = []
     for a in live:
-        if "reflect_actions" in a.card.effect_names:
+        if "reflect_actions" in a[0].effect_names:
             reflectors.append(a)
-    reflected: list[Action] = []
+    reflected: list[P] = []
     if reflectors:
         for a in list(live):
-            if a in reflectors or not a.card.on_shot.acts:
+            if a in reflectors or not a[0].on_shot.acts:
                 continue
-            if seat is not None and a.by == seat:
+            if seat is not None and a[1] == seat:
                 continue  # back to the player who played it: it stays where it is
             live.remove(a)
             reflected.append(a)
-            notes.append(f"{reflectors[0].card.name} reflects {a.card.name} back to {_who(a.by)}")
+            notes.append(f"{reflectors[0][0].name} reflects {a[0].name} back to {_who(a[1])}")
     return live, reflected, notes
 
 
@@ -184,60 +187,79 @@ def resolve_shot(
 
 
 def _resolve(
-    distance_to_hole: int, club: Club, actions: Sequence[Action], seat: int | None, notes: list[str]
+    distance_to_hole: int, club: Club, actions: Sequence[Action], seat: int | None, before: list[str]
 ) -> ShotResult:
-    """:func:`resolve_shot` of Actions already in play, its notes after ``notes``."""
-    kept, _reflected, screen_notes = _screen(seat=seat, club=club, actions=actions)
-    notes += screen_notes
+    """:func:`resolve_shot` of Actions already in play, its notes after ``before``."""
+    kept, _reflected, screen_notes = _screen(seat, club, actions)
+    notes: list[Note] = [*before, *screen_notes]
     shot = measure(distance_to_hole, club, [a.card for a in kept], notes)
-    return ShotResult(*shot[:4], tuple(notes), *shot[4:], tuple(a for a in kept if a.card.on_shot.acts))
+    applied = tuple(a for a in kept if a.card.on_shot.acts)
+    return ShotResult(*shot[:4], tuple(note_texts(notes)), *shot[4:], applied)
 
 
 # A Shot measured: (yards moved, new distance to the hole, strokes, finished, penalty strokes,
 # club discarded); its notes are added to the list the caller gave.
 Measured = tuple[int, int, int, bool, int, bool]
+# A note on a Shot: its text, or a template and the values it is written with (note_text): every
+# turn measures four Shots and bots never read their notes, so the common ones are written when read.
+Note = str | tuple[Any, ...]
+_DISTANCE = "{}: {} yd, {} yd to the hole"
+_FINISHES = "the {} finishes the hole"
+_NOT_FINISHING = "the {} is not a finishing club: the ball stops {} yd from the hole"
+_HALVES = "{} halve{} the {} to {} yd"
+_CHANGE = "{} {:+d} yd"
+_PENALTY = "{} +{} stroke{}"
 
 
-def measure(distance_to_hole: int, club: Club, halves: Sequence[ActionHalf], notes: list[str]) -> Measured:
+def note_text(note: Note) -> str:
+    """A note's text (the one an f-string of its template and values would give)."""
+    return note if type(note) is str else note[0].format(*note[1:])
+
+
+def note_texts(notes: Sequence[Note]) -> list[str]:
+    """The texts of ``notes`` (see :data:`Note`)."""
+    return list(map(note_text, notes))
+
+
+def measure(distance_to_hole: int, club: Club, halves: Sequence[ActionHalf], notes: list[Note]) -> Measured:
     """The Shot ``club`` makes from ``distance_to_hole`` under the Action halves that reached it
-    (screened: immunity, cancellations and reflections are done), its notes added to ``notes``.
-    Every Shot of every turn comes here, so it answers with a plain tuple."""
+    (screened: immunity, cancellations and reflections are done), its notes added to ``notes``
+    (some as :data:`Note` values to write out: :func:`note_texts`). Every Shot of every turn comes here, so it answers with a plain tuple."""
     if not halves:  # most Shots: the club alone
         return _plain_shot(distance_to_hole, club, notes)
-    # One pass sorts the Actions by what they do (each list in play order): a Shot has few.
-    live: list[ActionHalf] = []
-    halvers: list[ActionHalf] = []
-    adders: list[ActionHalf] = []
-    snappers: list[ActionHalf] = []
-    preventers: list[ActionHalf] = []
+    # One pass sorts the Actions by what they do (each in play order): a Shot has one or two, so
+    # each kind is a tuple made when one is found, not a list made for every Shot.
+    halvers = adders = snappers = preventers = _NO_HALVES
     duff: ActionHalf | None = None
+    acting = False
     penalty = 0
     within = 0
     for half in halves:
         does = half.on_shot
         if not does.acts:
             continue
-        live.append(half)
+        acting = True
         if does.strokes:
             penalty += sum(does.strokes)
         if does.discard_club and duff is None:
             duff = half
         if does.halve:
-            halvers.append(half)
+            halvers += (half,)
         if does.yards:
-            adders.append(half)
+            adders += (half,)
         if does.snap_within:
-            snappers.append(half)
-            within = max(within, does.snap_within)
+            snappers += (half,)
+            if does.snap_within > within:
+                within = does.snap_within
         if does.prevent_finish:
-            preventers.append(half)
-    if not live:
+            preventers += (half,)
+    if not acting:
         return _plain_shot(distance_to_hole, club, notes)
     # Rule book, Discarded or Canceled cards: "If a Club card is discarded by a Duff Shot, that player
     # doesn't advance any distance this turn." The catalog: the discarded Club counts no stroke.
     if duff is not None:
         notes.append(f"{duff.name} discards the {club.name}: the ball does not move")
-        notes += _penalty_notes(live)
+        notes += _penalty_notes(halves)
         return 0, distance_to_hole, penalty, False, penalty, True
     yards = club.yards
     if club.fixed_distance:
@@ -247,17 +269,17 @@ def measure(distance_to_hole: int, club: Club, halves: Sequence[ActionHalf], not
         if ignored:
             kept = " (its penalty strokes still count)" if penalty else ""
             notes.append(f"the {club.name}'s distance cannot change: {', '.join(ignored)} ignored{kept}")
-        halvers, adders, snappers = [], [], []
+        halvers = adders = snappers = _NO_HALVES
     if halvers:
         # Rule book, Half Distance: "If more than one Half Distance action is played on a Club, the
         # distance is only halved once" and "the Half Distance effect always happens first".
         yards = club.half_yards
         names = " and ".join(map(_NAME, halvers))
-        notes.append(f"{names} halve{'s' if len(halvers) == 1 else ''} the {club.name} to {yards} yd")
+        notes.append((_HALVES, names, "s" if len(halvers) == 1 else "", club.name, yards))
     for half in adders:
         for change in half.on_shot.yards:
             yards += change
-            notes.append(f"{half.name} {change:+d} yd")
+            notes.append((_CHANGE, half.name, change))
     if yards < 0:
         # Rule book, Shot Distance and Direction: "your Shot distance cannot be reduced to less than 0 yards."
         notes.append("the Shot cannot go below 0 yd")
@@ -278,44 +300,43 @@ def measure(distance_to_hole: int, club: Club, halves: Sequence[ActionHalf], not
             notes.append(f"{preventers[0].name}: the {club.name} does not finish the hole")
         else:
             finished, new_distance = True, 0
-            notes.append(f"the {club.name} finishes the hole")
+            notes.append((_FINISHES, club.name))
     elif not club.finishing and crosses and distance_to_hole > 0:
-        notes.append(
-            f"the {club.name} is not a finishing club: the ball stops {new_distance} yd from the hole"
-        )
+        notes.append((_NOT_FINISHING, club.name, new_distance))
     if preventers and not club.putter:
         names = ", ".join(map(_NAME, preventers))
         notes.append(f"{names} only stops putters: no effect on the {club.name}")
-    notes.append(f"{club.name}: {yards} yd, {new_distance} yd to the hole")
+    notes.append((_DISTANCE, club.name, yards, new_distance))
     if penalty:
-        notes += _penalty_notes(live)
+        notes += _penalty_notes(halves)
     return yards, new_distance, club.strokes + penalty, finished, penalty, False
 
 
-def _plain_shot(distance_to_hole: int, club: Club, notes: list[str]) -> Measured:
+def _plain_shot(distance_to_hole: int, club: Club, notes: list[Note]) -> Measured:
     """:func:`measure` of a Shot no Action reached."""
     yards = club.yards
     if yards >= distance_to_hole:
         if club.finishing:
-            notes.append(f"the {club.name} finishes the hole")
-            notes.append(f"{club.name}: {yards} yd, 0 yd to the hole")
+            notes.append((_FINISHES, club.name))
+            notes.append((_DISTANCE, club.name, yards, 0))
             return yards, 0, club.strokes, True, 0, False
         new_distance = yards - distance_to_hole
         if distance_to_hole > 0:
-            notes.append(
-                f"the {club.name} is not a finishing club: the ball stops {new_distance} yd from the hole"
-            )
+            notes.append((_NOT_FINISHING, club.name, new_distance))
     else:
         new_distance = distance_to_hole - yards
-    notes.append(f"{club.name}: {yards} yd, {new_distance} yd to the hole")
+    notes.append((_DISTANCE, club.name, yards, new_distance))
     return yards, new_distance, club.strokes, False, 0, False
 
 
-def _penalty_notes(halves: Sequence[ActionHalf]) -> list[str]:
-    notes = []
+def _penalty_notes(halves: Sequence[ActionHalf]) -> list[Note]:
+    """The penalty strokes of the Actions among ``halves`` (those that act), in their order."""
+    notes: list[Note] = []
     for half in halves:
+        if not half.on_shot.acts:
+            continue
         for strokes in half.on_shot.strokes:
-            notes.append(f"{half.name} +{strokes} stroke{'s' if strokes != 1 else ''}")
+            notes.append((_PENALTY, half.name, strokes, "s" if strokes != 1 else ""))
     return notes
 
 
@@ -334,7 +355,7 @@ def route_actions(
     for seat, aimed in by_target.items():
         if not aimed:
             continue  # nothing to keep, ignore or reflect
-        kept, reflected, seat_notes = _screen(seat=seat, club=clubs[seat], actions=aimed)
+        kept, reflected, seat_notes = _screen(seat, clubs[seat], aimed)
         landed[seat] += kept
         notes[seat] += seat_notes
         for a in reflected:
@@ -364,15 +385,14 @@ def resolve_turn(
     return results
 
 
-# An Action played this turn, as a table's resolution takes it: (half, by, target), as Action holds.
-Played = tuple[ActionHalf, int | None, int | None]
-# A seat's Shot resolved for its table: the measured Shot and its notes.
-TableShot = tuple[Measured, list[str]]
+# A seat's Shot resolved for its table: the measured Shot and its notes (for resolve_and_line_up_lazily,
+# some of them as Note values to write out).
+TableShot = tuple[Measured, list[Note]]
 
 
 def resolve_table(
     clubs: Sequence[Club], distances: Sequence[int], plays: Sequence[Played]
-) -> list[TableShot]:
+) -> list[tuple[Measured, list[str]]]:
     """:func:`resolve_turn` of a whole table, seats ``0`` to ``len(clubs) - 1`` (a game's every turn),
     each seat's Shot by its index."""
     return resolve_and_line_up(clubs, distances, plays)[0]
@@ -380,11 +400,23 @@ def resolve_table(
 
 def resolve_and_line_up(
     clubs: Sequence[Club], distances: Sequence[int], plays: Sequence[Played]
-) -> tuple[list[TableShot], list[int | None]]:
+) -> tuple[list[tuple[Measured, list[str]]], list[int | None]]:
     """:func:`resolve_table` and :func:`lined_up` of the same table at once: the turn's CLEANUP needs
-    both, and they route the same Actions through the same screens, so routing once serves both.
-    Where no Action cancels or reflects, the Actions aimed at a seat are all it gets (none on an
-    immune club), and it is measured at once."""
+    both, and they route the same Actions through the same screens, so routing once serves both."""
+    shots, where = resolve_and_line_up_lazily(clubs, distances, plays)
+    written: list[tuple[Measured, list[str]]] = []
+    for shot, notes in shots:
+        written.append((shot, note_texts(notes)))
+    return written, where
+
+
+def resolve_and_line_up_lazily(
+    clubs: Sequence[Club], distances: Sequence[int], plays: Sequence[Played]
+) -> tuple[list[TableShot], list[int | None]]:
+    """:func:`resolve_and_line_up`, with some notes left as :data:`Note` values to write out
+    (:func:`note_texts`) when they are read: the engine's every turn. Where no Action cancels or
+    reflects, the Actions aimed at a seat are all it gets (none on an immune club), and it is
+    measured at once."""
     n = len(clubs)
     aimed: list[list[ActionHalf]] = []
     for _ in range(n):  # a loop, not a comprehension (a call of its own): every turn
@@ -401,10 +433,15 @@ def resolve_and_line_up(
             where[index] = target
     shots: list[TableShot] = []
     for seat, club in enumerate(clubs):
-        notes: list[str] = []
+        notes: list[Note] = []
         halves = aimed[seat]
         if halves and club.immune_to_actions:
-            _, _, notes = _screen(seat=seat, club=club, actions=list(map(Action, halves)))
+            # Screened for its notes (an immune club ignores them all), as plays from nobody in
+            # particular, as Action(half) would make them without a call each.
+            ignored: list[Played] = []
+            for half in halves:
+                ignored.append((half, None, None))
+            notes += _screen(seat, club, ignored)[2]
             halves = []
         # measure() of a Shot no Action reached, without its call: most Shots.
         shots.append(
@@ -446,7 +483,7 @@ def lined_up(clubs: Sequence[Club], plays: Sequence[Played]) -> list[int | None]
         if action.target is not None:
             by_target.setdefault(action.target, []).append(action)
     for seat, aimed in by_target.items():
-        kept, reflected, _notes = _screen(seat=seat, club=clubs[seat], actions=aimed)
+        kept, reflected, _notes = _screen(seat, clubs[seat], aimed)
         for action in kept:
             if action.card.on_shot.acts:
                 where[number[id(action)]] = seat
@@ -464,19 +501,21 @@ def _routed_table(
     Actions are screened (:func:`route_actions`, seat by seat), where each play ends up is noted as
     it is routed (:func:`lined_up`), and each Shot is measured from what landed on it."""
     n = len(clubs)
-    actions = list(itertools.starmap(Action, plays))
-    by_target: list[list[Action]] = []
-    landed: list[list[Action]] = []
-    route_notes: list[list[str]] = []
+    by_target: list[list[Played]] = []
+    landed: list[list[Played]] = []
+    route_notes: list[list[Note]] = []
     for _ in range(n):
         by_target.append([])
         landed.append([])
         route_notes.append([])
+    # Each play routed as a tuple of its own (no Action made for it: a call each), numbered by its
+    # identity: the same tuple twice among the plays would be numbered once.
     number: dict[int, int] = {}
-    for index, a in enumerate(actions):
-        if a.target is None or not 0 <= a.target < n:
-            raise ValueError(f"{a.card.name} targets {a.target!r}, not one of the seats {list(range(n))}")
-        by_target[a.target].append(a)
+    for index, (half, by, target) in enumerate(plays):
+        if target is None or not 0 <= target < n:
+            raise ValueError(f"{half.name} targets {target!r}, not one of the seats {list(range(n))}")
+        a: Played = (half, by, target)
+        by_target[target].append(a)
         number[id(a)] = index
     where: list[int | None] = [None] * len(plays)
     # The seats a reflected Action came back to: only their Actions need screening again.
@@ -484,24 +523,36 @@ def _routed_table(
     for seat, aimed in enumerate(by_target):
         if not aimed:
             continue
-        kept, reflected, seat_notes = _screen(seat=seat, club=clubs[seat], actions=aimed)
+        if not clubs[seat].immune_to_actions:
+            for a in aimed:
+                if a[0].on_shot.screens:
+                    break
+            else:
+                # Nothing here cancels or reflects: _screen would keep them all and note nothing
+                # (most seats of a routed table), so they land as they are, without its call.
+                landed[seat] += aimed
+                for a in aimed:
+                    if a[0].on_shot.acts:
+                        where[number[id(a)]] = seat
+                continue
+        kept, reflected, seat_notes = _screen(seat, clubs[seat], aimed)
         landed[seat] += kept
         route_notes[seat] += seat_notes
         for a in kept:
-            if a.card.on_shot.acts:
+            if a[0].on_shot.acts:
                 where[number[id(a)]] = seat
         for a in reflected:
-            back = a.by
+            back = a[1]
             if back is None or not 0 <= back < n:
                 continue  # the course's Action reflected back at the course does nothing
             if clubs[back].immune_to_actions:
                 route_notes[back].append(
-                    f"{clubs[back].name} is immune: the reflected {a.card.name} has no effect"
+                    f"{clubs[back].name} is immune: the reflected {a[0].name} has no effect"
                 )
                 continue
-            landed[back].append(a._replace(target=back))
+            landed[back].append((a[0], back, back))  # aimed back at whoever played it
             returned.add(back)
-            route_notes[back].append(f"{a.card.name} comes back from seat {seat}")
+            route_notes[back].append(f"{a[0].name} comes back from seat {seat}")
             where[number[id(a)]] = back
     shots: list[TableShot] = []
     for seat, club in enumerate(clubs):
@@ -513,7 +564,7 @@ def _routed_table(
             shots.append((_plain_shot(distances[seat], club, notes), notes))
             continue
         if seat in returned:
-            kept, _reflected, screen_notes = _screen(seat=seat, club=club, actions=kept)
+            kept, _reflected, screen_notes = _screen(seat, club, kept)
             notes += screen_notes
         # Else its Actions are the ones its own screen kept, and screening them again would keep
         # them all and note nothing (what cancels and what reflects has been done to them).

@@ -52,7 +52,13 @@ from engine.games.golf.records import (
     record_to_json,
     shown,
 )
-from engine.games.golf.resolution import Played, TableShot, hole_score, resolve_and_line_up
+from engine.games.golf.resolution import (
+    Played,
+    TableShot,
+    hole_score,
+    note_texts,
+    resolve_and_line_up_lazily,
+)
 
 HAND_SIZE = 7  # counting the 2-Putt/Practice Swing card (rule book, DRAW)
 FRONT_NINE = 9  # rule book, Setup: "play the first 9 holes and then decide whether to continue"
@@ -313,7 +319,7 @@ class GolfState(State):
         assert self.shots is not None
         # (yards, distance to the hole, strokes, finished, ...) as resolution.Measured holds them
         self.results = [
-            ShotReport(seat, shot[0], shot[1], shot[2], shot[3], notes)
+            ShotReport(seat, shot[0], shot[1], shot[2], shot[3], note_texts(notes))
             for seat, (shot, notes) in enumerate(self.shots)
         ]
         self.shots = None
@@ -387,10 +393,12 @@ class GolfState(State):
         self._clear_plans()
         self.gps = [False] * n
         # Filled in a loop, not by comprehensions (a call each): every turn.
-        self.peeks, self.pa_used = [], []
+        peeks: list[list[int]] = []
+        pa_used: list[list[str]] = []
         for _ in range(n):
-            self.peeks.append([])
-            self.pa_used.append([])
+            peeks.append([])
+            pa_used.append([])
+        self.peeks, self.pa_used = peeks, pa_used
         self.mulligans = []
         modes, hands, said = self.modes, self.hands, self.said
         hole = self.hole + 1
@@ -424,8 +432,15 @@ class GolfState(State):
         for seat, size in enumerate(self.drawn_to):
             short = size - len(hands[seat])
             if short > 0:
-                drawn = self.draw(seat, short)
+                deck = self.deck  # (take() may make a new deck)
+                if short <= len(deck):  # take()'s common case, inlined as in begin_turn: most turns
+                    drawn = deck[-short:]
+                    del deck[-short:]
+                    drawn.reverse()
+                else:
+                    drawn = self.take(short)
                 if drawn:
+                    hands[seat] += drawn
                     said.append((hole, self.turn, log_words.you_draw, drawn, log_words.ONLY[seat], drawn))
                     said.append((hole, self.turn, log_words.draws, None, None, seat, len(drawn)))
         self.phase = PLAN
@@ -533,7 +548,7 @@ class GolfState(State):
             self.said,
         )
         hole, turn = self.hole + 1, self.turn
-        shots, where = resolve_and_line_up(clubs, distance, plays)
+        shots, where = resolve_and_line_up_lazily(clubs, distance, plays)
         self.shots = shots
         for seat, (shot, notes) in enumerate(shots):
             plan = plans[seat]
@@ -577,20 +592,27 @@ class GolfState(State):
 
     def _end_hole(self, finished: list[int]) -> None:
         """FINISHING A HOLE: the hole ends for everyone; who did not finish adds finishing strokes."""
+        strokes, distance, boards, board_actions = (
+            self.strokes,
+            self.distance,
+            self.boards,
+            self.board_actions,
+        )
+        discard, said, hole, turn = self.discard, self.said, self.hole + 1, self.turn
+        number = self.holes[self.hole].number
         for seat in range(self.n):
-            score = hole_score(
-                strokes=self.strokes[seat], finished=seat in finished, distance_to_hole=self.distance[seat]
-            )
+            done = seat in finished
+            score = hole_score(strokes=strokes[seat], finished=done, distance_to_hole=distance[seat])
             self.scores[seat].append(score)
-            self.say_as(
-                log_words.hole_score,
-                (seat, seat in finished, self.distance[seat], score, self.holes[self.hole].number),
+            # say_as(), inlined: the words, no cards, for everyone, then the parts.
+            said.append(
+                (hole, turn, log_words.hole_score, None, None, seat, done, distance[seat], score, number)
             )
             # "clears all of the cards from the table": the boards too.
-            self.discard += self.boards[seat]
-            self.discard += self.board_actions[seat]
-            self.boards[seat] = []
-            self.board_actions[seat] = []
+            discard += boards[seat]
+            discard += board_actions[seat]
+            boards[seat] = []
+            board_actions[seat] = []
         for mode in self.modes:
             mode.end_hole(self)
         self.hole += 1
