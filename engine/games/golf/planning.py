@@ -149,8 +149,8 @@ class PlanIds(Listing):
         # so the plans are counted by sums over the hand, and walked over the hand itself (a card
         # of width 0 is passed over by the walk's arithmetic): no list of the hand's Actions is made
         # for a listing, of which a playout reads one id.
-        width = state.plan_widths[seat]
-        every = sum(map(width.__getitem__, hand))
+        width, width_of = state.plan_widths[seat], state.plan_width_of[seat]
+        every = sum(map(width_of, hand))
         # A Club of the hand: every Action but itself, then the Practice Swing; then the 2-Putt with
         # every Action, or alone with no Action (``every`` 0). With every card of the hand a Club
         # (most hands), the Actions the Clubs skip are the hand's Actions, as many plans as ``every``.
@@ -159,8 +159,8 @@ class PlanIds(Listing):
             clubs = hand
             plans = per_club * len(hand) - every
         else:
-            clubs = list(itertools.filterfalse(state.cards.tee_only.__getitem__, hand))
-            plans = per_club * len(clubs) - sum(map(width.__getitem__, clubs))
+            clubs = list(itertools.filterfalse(state.cards.is_tee_only, hand))
+            plans = per_club * len(clubs) - sum(map(width_of, clubs))
         self._plans = plans = plans + (every or 1)
         self._size = plans + len(options)
         self._options = options
