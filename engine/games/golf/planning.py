@@ -167,6 +167,12 @@ class PlanIds(Listing):
         self._hand, self._clubs, self._per_club, self._width = hand, clubs, per_club, width
         self._state, self._seat, self._stamp = state, seat, state.moves
 
+    def __len__(self) -> int:
+        # Listing's, as a method of its own: Python 3.11 specializes an attribute read for one class,
+        # and this listing's length and a Listing's are both read on most moves of a playout (one
+        # shared method would miss its specialization on every other read, and look it up whole).
+        return self._size
+
     @overload
     def __getitem__(self, index: int) -> int: ...
 
