@@ -154,7 +154,8 @@ def option_ids(
                     ids.append(first + terms[o])
         elif effect == "redraw":
             if hand is None:  # sorted only for the discards, which are listed in its order
-                hand = sorted(state.hands[seat])
+                hand = state.hands[seat].copy()  # (sorted in place: sorted() looks up list.sort)
+                hand.sort()
             rest = hand.copy()  # the hand's other cards, in its order
             rest.remove(card)
             discards = Discards(table, card, rest, state.cards.redraw_most[card])

@@ -1196,7 +1196,7 @@ class GolfState(State):
 
 def _after_pass(options: Sequence[int]) -> Sequence[int]:
     """``[PASS, *options]`` for a listing of options, as a listing."""
-    if isinstance(options, Listing):
+    if type(options) is Listing:  # option_ids()'s (isinstance() of this ABC is a slow check)
         return options.after(_PASS_ALONE)
     return [PASS, *options]
 
