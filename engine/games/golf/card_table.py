@@ -10,6 +10,7 @@ league's own catalog (a config's ``catalog`` object) gets its own table with eac
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from engine.games.golf.action_ids import IdTable, build_id_table
@@ -60,6 +61,15 @@ class CardTable:
     # Per way of aiming (a seat's own targets, every seat: how many of each), how many plans each
     # card adds as an Action (see widths), made as first asked for.
     _widths: dict[tuple[int, int], dict[str, int]] = field(default_factory=dict, repr=False)
+    # tee_only.__getitem__ and ids.play_base.__getitem__, bound once: Python 3.11 does not specialize
+    # reading a dict's method as an attribute (a lookup in the type and a bound method made each
+    # time), and the rules map them over hands on every planning listing and response window.
+    is_tee_only: Callable[[str], bool] = field(init=False, repr=False)
+    play_base_of: Callable[[str], int] = field(init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "is_tee_only", self.tee_only.__getitem__)
+        object.__setattr__(self, "play_base_of", self.ids.play_base.__getitem__)
 
     def widths(self, own: int, everyone: int) -> dict[str, int]:
         """Per card (and the Practice Swing), how many plans it adds as the Action of one Club for

@@ -193,16 +193,19 @@ class ActionHalf:
     target: str
     effects: tuple[Effect, ...]
     provenance: Mapping[str, Provenance] = field(hash=False, repr=False)
+    # Derived when the half is made (a catalog is built once per process), as plain attributes:
+    # the rules read them for every Action on every Shot, and a cached property is a descriptor
+    # that Python 3.11 cannot specialize, so each read took the slow generic lookup.
+    effect_names: frozenset[str] = field(init=False, repr=False, compare=False)
+    on_shot: ShotEffects = field(init=False, repr=False, compare=False)
 
-    @functools.cached_property
-    def effect_names(self) -> frozenset[str]:
-        """The names of its effects: the rules ask which a card has for every Action on every Shot."""
-        return frozenset(effect.effect for effect in self.effects)
+    def __post_init__(self) -> None:
+        names = frozenset(effect.effect for effect in self.effects)
+        object.__setattr__(self, "effect_names", names)
+        object.__setattr__(self, "on_shot", self._shot_effects(names))
 
-    @functools.cached_property
-    def on_shot(self) -> ShotEffects:
-        """What it does to the Shot it lands on, gathered once: every Shot of every turn asks."""
-        names = self.effect_names
+    def _shot_effects(self, names: frozenset[str]) -> ShotEffects:
+        """What it does to the Shot it lands on."""
 
         def values(effect: str, param: str) -> tuple[int, ...]:
             return tuple(int(e.params[param]) for e in self.effects if e.effect == effect)

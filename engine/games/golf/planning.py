@@ -149,8 +149,8 @@ class PlanIds(Listing):
         # so the plans are counted by sums over the hand, and walked over the hand itself (a card
         # of width 0 is passed over by the walk's arithmetic): no list of the hand's Actions is made
         # for a listing, of which a playout reads one id.
-        width = state.plan_widths[seat]
-        every = sum(map(width.__getitem__, hand))
+        width, width_of = state.plan_widths[seat], state.plan_width_of[seat]
+        every = sum(map(width_of, hand))
         # A Club of the hand: every Action but itself, then the Practice Swing; then the 2-Putt with
         # every Action, or alone with no Action (``every`` 0). With every card of the hand a Club
         # (most hands), the Actions the Clubs skip are the hand's Actions, as many plans as ``every``.
@@ -159,13 +159,19 @@ class PlanIds(Listing):
             clubs = hand
             plans = per_club * len(hand) - every
         else:
-            clubs = list(itertools.filterfalse(state.cards.tee_only.__getitem__, hand))
-            plans = per_club * len(clubs) - sum(map(width.__getitem__, clubs))
+            clubs = list(itertools.filterfalse(state.cards.is_tee_only, hand))
+            plans = per_club * len(clubs) - sum(map(width_of, clubs))
         self._plans = plans = plans + (every or 1)
         self._size = plans + len(options)
         self._options = options
         self._hand, self._clubs, self._per_club, self._width = hand, clubs, per_club, width
         self._state, self._seat, self._stamp = state, seat, state.moves
+
+    def __len__(self) -> int:
+        # Listing's, as a method of its own: Python 3.11 specializes an attribute read for one class,
+        # and this listing's length and a Listing's are both read on most moves of a playout (one
+        # shared method would miss its specialization on every other read, and look it up whole).
+        return self._size
 
     @overload
     def __getitem__(self, index: int) -> int: ...

@@ -109,7 +109,7 @@ def option_ids(
     if effects is None:
         phase = state.phase
         if phase == RESPOND:
-            return list(map(base.__getitem__, _response_cards(state, seat)))
+            return list(map(state.cards.play_base_of, _response_cards(state, seat)))
         effects = state.cards.resolution_play if phase == REVEALED else state.cards.planning_play
     # _playable_cards() and _targets() in one walk, each target written as its id's term at once:
     # a window finds the options of every seat it asks this way, about once per move of a playout.
@@ -154,7 +154,8 @@ def option_ids(
                     ids.append(first + terms[o])
         elif effect == "redraw":
             if hand is None:  # sorted only for the discards, which are listed in its order
-                hand = sorted(state.hands[seat])
+                hand = state.hands[seat].copy()  # (sorted in place: sorted() looks up list.sort)
+                hand.sort()
             rest = hand.copy()  # the hand's other cards, in its order
             rest.remove(card)
             discards = Discards(table, card, rest, state.cards.redraw_most[card])
@@ -472,7 +473,7 @@ def _advance_response(state: GolfState) -> None:
                 cards = _response_cards(state, seat)
                 if cards:
                     # Its options, as option_ids() lists them: kept for its listing and its move.
-                    ids = list(map(state.cards.ids.play_base.__getitem__, cards))
+                    ids = list(map(state.cards.play_base_of, cards))
                     state.play_offer = (state.moves, seat, hand, len(hand), ids)
                     state.phase = RESPOND
                     return

@@ -103,11 +103,13 @@ def _normalize(actions: Sequence[ActionLike], catalog: Catalog) -> list[Action]:
     return result
 
 
-def _screen(seat: int | None, club: Club, actions: Sequence[P]) -> tuple[list[P], list[P], list[str]]:
+def _screen(seat: int | None, club: Club, actions: Sequence[P]) -> tuple[list[P], list[P], list[Note]]:
     """``(kept, reflected_away, notes)`` for the Actions aimed at one Shot: immunity, then
     cancellations, then reflections. An Action is read by position (half, by, target), so a table's
-    plays are screened as the plain tuples they are, with no :class:`Action` made for each."""
-    notes: list[str] = []
+    plays are screened as the plain tuples they are, with no :class:`Action` made for each. The
+    notes are :data:`Note` values, written out when read (:func:`note_texts`): a putter's Shot
+    ignores the Actions aimed at it on many turns of a playout, which reads no notes."""
+    notes: list[Note] = []
     if not club.immune_to_actions:
         for a in actions:
             if a[0].on_shot.screens:
@@ -121,10 +123,10 @@ def _screen(seat: int | None, club: Club, actions: Sequence[P]) -> tuple[list[P]
         for a in actions:  # (loops and map, not comprehensions, in this module: every turn's Shots)
             if a[0].on_shot.acts:
                 ignored.append(a)
-        if ignored:
-            names = ", ".join(map(_NAME, map(_CARD, ignored)))
-            verb = "has" if len(ignored) == 1 else "have"
-            notes.append(f"{club.name} is immune to all Action cards: {names} {verb} no effect")
+        if len(ignored) == 1:
+            notes.append((_IMMUNE, club.name, ignored[0][0].name, "has"))
+        elif ignored:
+            notes.append((_IMMUNE, club.name, ", ".join(map(_NAME, map(_CARD, ignored))), "have"))
         return [], [], notes
     live = list(actions)
     # Rule book, Tips: the Mulligan "can remove negative actions against you after they have been
@@ -147,7 +149,7 @@ def _screen(seat: int | None, club: Club, actions: Sequence[P]) -> tuple[list[P]
                 cancelled.append(a)
         for a in cancelled:
             live.remove(a)
-            notes.append(f"{canceller[0].name} cancels {a[0].name} (from {_who(a[1])})")
+            notes.append((_CANCELS, canceller[0].name, a[0].name, _who(a[1])))
     # Catalog house assumption for Bad Karma: every other Action aimed at its target goes back to
     # whoever played it. Bad Karma cards do not reflect each other, and nothing is reflected twice.
     reflectors = []
@@ -163,7 +165,7 @@ def _screen(seat: int | None, club: Club, actions: Sequence[P]) -> tuple[list[P]
                 continue  # back to the player who played it: it stays where it is
             live.remove(a)
             reflected.append(a)
-            notes.append(f"{reflectors[0][0].name} reflects {a[0].name} back to {_who(a[1])}")
+            notes.append((_REFLECTS, reflectors[0][0].name, a[0].name, _who(a[1])))
     return live, reflected, notes
 
 
@@ -207,6 +209,11 @@ _DISTANCE = "{}: {} yd, {} yd to the hole"
 _FINISHES = "the {} finishes the hole"
 _NOT_FINISHING = "the {} is not a finishing club: the ball stops {} yd from the hole"
 _HALVES = "{} halve{} the {} to {} yd"
+_IMMUNE = "{} is immune to all Action cards: {} {} no effect"
+_CANCELS = "{} cancels {} (from {})"
+_REFLECTS = "{} reflects {} back to {}"
+_IMMUNE_TO_REFLECTED = "{} is immune: the reflected {} has no effect"
+_COMES_BACK = "{} comes back from seat {}"
 _CHANGE = "{} {:+d} yd"
 _PENALTY = "{} +{} stroke{}"
 
@@ -357,7 +364,7 @@ def route_actions(
             continue  # nothing to keep, ignore or reflect
         kept, reflected, seat_notes = _screen(seat, clubs[seat], aimed)
         landed[seat] += kept
-        notes[seat] += seat_notes
+        notes[seat] += note_texts(seat_notes)
         for a in reflected:
             if a.by is None or a.by not in clubs:
                 continue  # the course's Action reflected back at the course does nothing
@@ -546,13 +553,11 @@ def _routed_table(
             if back is None or not 0 <= back < n:
                 continue  # the course's Action reflected back at the course does nothing
             if clubs[back].immune_to_actions:
-                route_notes[back].append(
-                    f"{clubs[back].name} is immune: the reflected {a[0].name} has no effect"
-                )
+                route_notes[back].append((_IMMUNE_TO_REFLECTED, clubs[back].name, a[0].name))
                 continue
             landed[back].append((a[0], back, back))  # aimed back at whoever played it
             returned.add(back)
-            route_notes[back].append(f"{a[0].name} comes back from seat {seat}")
+            route_notes[back].append((_COMES_BACK, a[0].name, seat))
             where[number[id(a)]] = back
     shots: list[TableShot] = []
     for seat, club in enumerate(clubs):

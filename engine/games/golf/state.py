@@ -177,6 +177,8 @@ class GolfState(State):
     plan_rows: list[dict[str, dict[str | None, tuple[int, ...]]]] = field(init=False)
     # Per seat, how many plans each card adds as an Action (CardTable.widths).
     plan_widths: list[dict[str, int]] = field(init=False)
+    # Their __getitem__, bound once per seat (CardTable.is_tee_only says why): every listing of plans.
+    plan_width_of: list[Callable[[str], int]] = field(init=False)
     _phase_owners: dict[str, Mode] = field(init=False)
     _appliers: dict[str, Mode] = field(init=False)
     # Lines said and not yet written out (see say and Said).
@@ -229,6 +231,7 @@ class GolfState(State):
             for own in self.own_target_terms
         ]
         self.plan_widths = [self.cards.widths(len(own), self.n) for own in self.own_targets]
+        self.plan_width_of = [width.__getitem__ for width in self.plan_widths]
 
     @classmethod
     def new_game(cls, config: JSON, seed: int) -> GolfState:
@@ -1193,7 +1196,7 @@ class GolfState(State):
 
 def _after_pass(options: Sequence[int]) -> Sequence[int]:
     """``[PASS, *options]`` for a listing of options, as a listing."""
-    if isinstance(options, Listing):
+    if type(options) is Listing:  # option_ids()'s (isinstance() of this ABC is a slow check)
         return options.after(_PASS_ALONE)
     return [PASS, *options]
 
