@@ -20,7 +20,10 @@
 Stdout: one JSON line per figure (``ratio`` = endpoint req/s / bare view req/s; the goals of issue
 16: reads >= 0.5, ``POST`` a move >= 0.3, p99 <= 50 ms at 16 clients; the floors' lines have no
 goal: they show what the stack itself costs a read or a write), one line per bare view
-concurrency, and a line with the data sizes and the machine. Each figure's line also carries the
+concurrency, and a line with the data sizes and the machine. Before the figures, one line on the
+database alone (bench/api_commit.py): a row updated and committed on one connection, waiting for
+the disk (as every move does) and not; the move's line at one client adds ``ratio_bound_one_commit``,
+the most a request that commits once can reach against the bare view measured around it. Each figure's line also carries the
 server's garbage-collector pauses while it ran (``gc_pauses``, warm-up included: per generation
 the count, total and longest in ms, and the objects the collector tracks at the end; a full
 collection stops every request in flight, so its longest pause shows in the p99 at 16 clients;
@@ -42,6 +45,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import api_commit
 import api_warm
 import psycopg
 import redis
@@ -315,6 +319,9 @@ def run(args: argparse.Namespace) -> None:
                 json.dumps(data_line(args.database_url, marker, seeded_now, how, warmed, args.workers)),
                 flush=True,
             )
+            commits = api_commit.commit_floor(args.database_url, min(args.duration, 2.0))
+            print(json.dumps(commits), flush=True)
+            commit_s = commits["durable"]["p50_ms"] / 1000
             mover = MoveTarget(server.authority, pool)
             chosen = [e for e in endpoints(server, marker, mover, captured) if e.name in wanted]
             bare = GetTarget("bare", server.authority, [BARE_PATH])
@@ -355,6 +362,10 @@ def run(args: argparse.Namespace) -> None:
                             "moves_played": mover.moves_played,
                             "games_finished": mover.games_finished,
                         }
+                        # At one client a move takes at least the bare request and one durable commit.
+                        if concurrency == 1:
+                            bare_rate = (bares[-2].req_per_s + bares[-1].req_per_s) / 2
+                            lines[-1]["ratio_bound_one_commit"] = api_commit.ratio_bound(bare_rate, commit_s)
                 bare_pauses = pauses_merged([pauses[id(result)] for result in bares]) if one_worker else None
                 print(json.dumps(bare_line(concurrency, bares) | {"gc_pauses": bare_pauses}), flush=True)
                 for line in lines:
