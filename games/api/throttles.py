@@ -20,6 +20,9 @@ import contextlib
 import math
 from typing import Any
 
+from django.core.cache import DEFAULT_CACHE_ALIAS, caches
+from django.core.cache import cache as default_cache
+from django.core.cache.backends.base import BaseCache
 from django.core.cache.backends.redis import RedisCache
 from redis.commands.core import Script
 from rest_framework.request import Request
@@ -62,9 +65,10 @@ class _SettingsRateThrottle(SimpleRateThrottle):
     def _hit(self, current: str, previous: str) -> tuple[int, int]:
         """This request counted in ``current``; the counts of ``current`` and ``previous``."""
         keep = 2 * self.duration  # read as the previous window during the next one
-        if isinstance(self.cache, RedisCache):
-            keys = [self.cache.make_and_validate_key(k) for k in (current, previous)]
-            client = self.cache._cache.get_client(keys[0], write=True)
+        backend = self._backend()
+        if isinstance(backend, RedisCache):
+            keys = [backend.make_and_validate_key(k) for k in (current, previous)]
+            client = backend._cache.get_client(keys[0], write=True)
             count, before = _redis_hit(keys=keys, args=[keep], client=client)
             return int(count), int(before)
         self.cache.add(current, 0, keep)
@@ -74,6 +78,11 @@ class _SettingsRateThrottle(SimpleRateThrottle):
             self.cache.add(current, 1, keep)
             count = 1
         return count, int(self.cache.get(previous, 0))
+
+    def _backend(self) -> BaseCache:
+        # DRF's ``cache`` is django.core.cache.cache, a proxy to the default cache and never a
+        # RedisCache itself: without looking behind it, the counting took three round trips.
+        return caches[DEFAULT_CACHE_ALIAS] if self.cache is default_cache else self.cache
 
     def _seconds_until_room(self, count: int, before: int, elapsed: float) -> float:
         """When one more request would fit: when enough of the previous window has slid out, or

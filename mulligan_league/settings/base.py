@@ -96,6 +96,10 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 # a deployment with several web processes points CACHE_URL at Redis (redis://host:6379/1) so they
 # count and see the same.
 CACHES = {"default": env.cache("CACHE_URL", default="locmemcache://")}
+# Django's Redis cache keeps its connections on the cache object, which is made again for each
+# request under the ASGI server: this one keeps them per process (mulligan_league/redis_cache.py).
+if CACHES["default"]["BACKEND"] == "django.core.cache.backends.redis.RedisCache":
+    CACHES["default"]["BACKEND"] = "mulligan_league.redis_cache.SharedRedisCache"
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

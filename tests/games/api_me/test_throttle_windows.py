@@ -123,3 +123,31 @@ def test_reads_and_anonymous_requests_are_not_counted() -> None:
         assert throttle.allow_request(_Request(_User(pk=0, is_authenticated=False)), None)
     assert throttle.allow_request(_Request(_User(pk=3)), None)
     assert not throttle.allow_request(_Request(_User(pk=3)), None)
+
+
+def test_the_default_cache_on_redis_counts_in_one_round_trip(monkeypatch: pytest.MonkeyPatch) -> None:
+    # As DRF makes it: the throttle's cache is django.core.cache.cache, a proxy to the default cache.
+    _redis_cache()  # fails, saying why, without Redis
+    from django.test import override_settings
+
+    from games.api import throttles
+
+    scripted: list[list[str]] = []
+    script = throttles._redis_hit
+
+    def counted(*, keys: list[str], args: list[int], client: Any) -> Any:
+        scripted.append(keys)
+        return script(keys=keys, args=args, client=client)
+
+    monkeypatch.setattr(throttles, "_redis_hit", counted)
+    prefix = f"throttle-test-{uuid.uuid4().hex}"
+    backend = {"BACKEND": "mulligan_league.redis_cache.SharedRedisCache", "LOCATION": REDIS_URL, "KEY_PREFIX": prefix}
+    with override_settings(CACHES={"default": backend}):
+        allowed = []
+        for _ in range(4):
+            throttle = MoveSubmitThrottle()
+            throttle.num_requests, throttle.duration = throttle.parse_rate("3/hour")
+            throttle.rate = "3/hour"
+            allowed.append(throttle.allow_request(_Request(_User(pk=11)), None))
+    assert allowed == [True, True, True, False]
+    assert len(scripted) == 4 and all(keys[0].startswith(f"{prefix}:") for keys in scripted)
