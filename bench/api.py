@@ -19,16 +19,17 @@
 
 Stdout: one JSON line per figure (``ratio`` = endpoint req/s / bare view req/s; the goals of issue
 16: reads >= 0.5, ``POST`` a move >= 0.3, p99 <= 50 ms at 16 clients; the floors' lines have no
-goal: they show what the stack itself costs a read or a write), one line per bare view
-concurrency, and a line with the data sizes and the machine. Before the figures, one line on the
-database alone (bench/api_commit.py): a row updated and committed on one connection, waiting for
-the disk (as every move does) and not; the move's line at one client adds ``ratio_bound_one_commit``,
-the most a request that commits once can reach against the bare view measured around it. Each figure's line also carries the
-server's garbage-collector pauses while it ran (``gc_pauses``, warm-up included: per generation
-the count, total and longest in ms, and the objects the collector tracks at the end; a full
-collection stops every request in flight, so its longest pause shows in the p99 at 16 clients;
-null with ``--workers`` above 1), the workers' CPU per request (``server_cpu_ms_per_req``) and PostgreSQL's (``database_cpu_ms_per_req``:
-every postgres process on the machine, which shares the cores with the server and the load).
+goal: they show what the stack itself costs a read or a write), one line per bare view concurrency,
+and a line with the data sizes and the machine. Before the figures, one line on the database alone
+(bench/api_commit.py): a row updated and committed on one connection, waiting for the disk (as every
+move does) and not; the move's line at one client adds ``ratio_bound_one_commit``, the most a
+request that commits once can reach against the bare view measured around it. Each figure's line
+also carries the server's garbage-collector pauses while it ran (``gc_pauses``, warm-up included:
+per generation the count, total and longest in ms, and the objects the collector tracks at the end;
+a full collection stops every request in flight, so its longest pause shows in the p99 at 16
+clients; null with ``--workers`` above 1), the workers' CPU per request (``server_cpu_ms_per_req``)
+and PostgreSQL's (``database_cpu_ms_per_req``: every postgres process on the machine, which shares
+the cores with the server and the load).
 Progress goes to stderr.
 """
 
