@@ -129,17 +129,16 @@ def test_the_default_cache_on_redis_counts_in_one_round_trip(monkeypatch: pytest
     # As DRF makes it: the throttle's cache is django.core.cache.cache, a proxy to the default cache.
     _redis_cache()  # fails, saying why, without Redis
     from django.test import override_settings
-
-    from games.api import throttles
+    from redis.commands.core import Script
 
     scripted: list[list[str]] = []
-    script = throttles._redis_hit
+    run = Script.__call__
 
-    def counted(*, keys: list[str], args: list[int], client: Any) -> Any:
-        scripted.append(keys)
-        return script(keys=keys, args=args, client=client)
+    def counted(self: Script, keys: Any = None, args: Any = None, client: Any = None) -> Any:
+        scripted.append(list(keys or []))
+        return run(self, keys=keys, args=args, client=client)
 
-    monkeypatch.setattr(throttles, "_redis_hit", counted)
+    monkeypatch.setattr(Script, "__call__", counted)
     prefix = f"throttle-test-{uuid.uuid4().hex}"
     backend = {"BACKEND": "mulligan_league.redis_cache.SharedRedisCache", "LOCATION": REDIS_URL, "KEY_PREFIX": prefix}
     with override_settings(CACHES={"default": backend}):
