@@ -1,4 +1,8 @@
-"""One module per aggregate. Models hold data and small invariants; services hold the workflows."""
+"""One module per aggregate. Models hold data and small invariants; services hold the workflows.
+
+A foreign key that a composite index (or unique constraint) already leads with has no index of its
+own (``db_index=False``): the composite one serves its lookups and its checks, and each index is
+one more entry to write for every row stored or moved (tests/games/test_indexes.py)."""
 
 from games.models.bot_versions import (
     BotActivation,

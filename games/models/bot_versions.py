@@ -48,7 +48,7 @@ class ValidationStatus(models.TextChoices):
 
 
 class BotVersion(models.Model):
-    bot = models.ForeignKey(Bot, on_delete=models.CASCADE, related_name="versions")
+    bot = models.ForeignKey(Bot, on_delete=models.CASCADE, related_name="versions", db_index=False)
     number = models.PositiveIntegerField()
     # Program bots: the upload and how to run it. HTTP bots: the URL.
     filename = models.CharField(max_length=200, blank=True)
@@ -82,7 +82,7 @@ class BotActivation(models.Model):
     these resets from this log at the same points, or it would silently undo them.
     """
 
-    bot = models.ForeignKey(Bot, on_delete=models.CASCADE, related_name="activations")
+    bot = models.ForeignKey(Bot, on_delete=models.CASCADE, related_name="activations", db_index=False)
     version = models.ForeignKey(BotVersion, on_delete=models.CASCADE, related_name="activations")
     activated_at = models.DateTimeField()
 
@@ -97,7 +97,7 @@ class BotActivation(models.Model):
 class BotFault(models.Model):
     """One fault of a submitted bot in one game, with the policy's answer and its stderr tail."""
 
-    bot = models.ForeignKey(Bot, on_delete=models.CASCADE, related_name="faults")
+    bot = models.ForeignKey(Bot, on_delete=models.CASCADE, related_name="faults", db_index=False)
     version = models.ForeignKey(BotVersion, null=True, on_delete=models.SET_NULL, related_name="faults")
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="bot_faults")
     seat = models.PositiveSmallIntegerField()

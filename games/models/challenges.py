@@ -71,7 +71,7 @@ class ChallengeSeat(models.Model):
     """One seat of the planned game. ``player`` is the invitee of an invitee seat from the start, and
     whoever took an open seat once they accepted; ``accepted_at`` says the person said yes."""
 
-    challenge = models.ForeignKey(Challenge, on_delete=models.CASCADE, related_name="seat_plan")
+    challenge = models.ForeignKey(Challenge, on_delete=models.CASCADE, related_name="seat_plan", db_index=False)
     index = models.PositiveSmallIntegerField()
     kind = models.CharField(max_length=20, choices=SeatKind.choices)
     bot = models.ForeignKey(Bot, null=True, blank=True, on_delete=models.CASCADE, related_name="+")

@@ -125,7 +125,7 @@ class Season(models.Model):
     every write to a season is), so reading it does not count a long season's games.
     """
 
-    league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="seasons")
+    league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="seasons", db_index=False)
     number = models.PositiveIntegerField()
     state = models.CharField(max_length=20, choices=CompetitionState.choices, default=CompetitionState.DRAFT)
     standings = models.JSONField(
@@ -151,7 +151,7 @@ class LeagueEntry(models.Model):
     (``active`` false) so its games and rating changes stay explained.
     """
 
-    league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="league_entries")
+    league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="league_entries", db_index=False)
     competitor = models.ForeignKey(Competitor, on_delete=models.PROTECT, related_name="league_entries")
     active = models.BooleanField(default=True)
     rating = models.FloatField()
@@ -180,7 +180,7 @@ class LeagueEntry(models.Model):
 class LeagueGame(models.Model):
     """A game played in a league: matched by the ladder, or a person's challenge."""
 
-    league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="league_games")
+    league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="league_games", db_index=False)
     season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="league_games")
     game = models.OneToOneField(Game, on_delete=models.PROTECT, related_name="league_game")
     challenge = models.BooleanField(default=False)
@@ -250,7 +250,7 @@ class Tournament(Competition):
 
 
 class Entry(models.Model):
-    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="entries")
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="entries", db_index=False)
     competitor = models.ForeignKey(Competitor, on_delete=models.PROTECT, related_name="entries")
     seed = models.PositiveIntegerField(null=True, blank=True, help_text="1 = top seed, set at the start")
     late = models.BooleanField(default=False)
@@ -276,7 +276,7 @@ class Entry(models.Model):
 class Round(models.Model):
     """One round; its standings are snapshotted when it ends, so later drops never rewrite them."""
 
-    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="round_set")
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="round_set", db_index=False)
     number = models.PositiveSmallIntegerField()
     finished = models.BooleanField(default=False)
     standings = models.JSONField(null=True, blank=True)
@@ -291,7 +291,7 @@ class Round(models.Model):
 class Match(models.Model):
     """A table of a round: entries in seat order, its games, and its result once they are played."""
 
-    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="matches")
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="matches", db_index=False)
     table = models.PositiveSmallIntegerField()
     entries = models.JSONField(help_text="entry ids in seat order of the first game")
     bye = models.BooleanField(default=False, help_text="no game: a bye, or a walkover past a dropped entrant")
@@ -308,7 +308,7 @@ class Match(models.Model):
 
 
 class MatchGame(models.Model):
-    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="match_games")
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="match_games", db_index=False)
     number = models.PositiveSmallIntegerField()
     game = models.OneToOneField(Game, on_delete=models.PROTECT, related_name="match_game")
 

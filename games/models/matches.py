@@ -19,7 +19,9 @@ class Game(models.Model):
     (``expected_move``) and a move is only accepted against the current one.
     """
 
-    game_id = models.CharField(max_length=40, db_index=True)
+    # Its indexes are the composite ones below, which lead with it: an index of its own (and
+    # Django's second one, for LIKE) was only more to write on every move.
+    game_id = models.CharField(max_length=40)
     config = models.JSONField(default=dict)
     seed = models.BigIntegerField()
     status = models.CharField(max_length=20, choices=GameStatus.choices, default=GameStatus.RUNNING)
@@ -66,9 +68,11 @@ class Game(models.Model):
 
 
 class Seat(models.Model):
-    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
+    # No index of their own for these two keys: (game, index) and (competitor, -game) lead with them,
+    # and a move's seats are written on every move (``to_act``), each index once more.
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats", db_index=False)
     index = models.PositiveSmallIntegerField()
-    competitor = models.ForeignKey(Competitor, on_delete=models.PROTECT, related_name="seats")
+    competitor = models.ForeignKey(Competitor, on_delete=models.PROTECT, related_name="seats", db_index=False)
     # A submitted bot's seat plays the version it was given when the game was created (a
     # validation game, the version under test), whatever the bot's active version is later.
     bot_version = models.ForeignKey(
@@ -98,7 +102,8 @@ class Seat(models.Model):
 class Move(models.Model):
     """One entry of a game's complete history; ``(game, number)`` is unique, so a turn is taken once."""
 
-    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="moves")
+    # The unique (game, number) is the index by game: one of its own was one more per move stored.
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="moves", db_index=False)
     number = models.PositiveIntegerField()
     seat = models.PositiveSmallIntegerField()
     action = models.JSONField()

@@ -82,11 +82,11 @@ class Notification(models.Model):
     that runs twice finds the row already there and sends nothing more.
     """
 
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="notifications")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="notifications", db_index=False)
     kind = models.CharField(max_length=20, choices=NotificationKind.choices)
     channel = models.CharField(max_length=20, choices=NotificationChannel.choices)
     dedupe_key = models.CharField(max_length=200)
-    game = models.ForeignKey(Game, null=True, blank=True, on_delete=models.CASCADE, related_name="+")
+    game = models.ForeignKey(Game, null=True, blank=True, on_delete=models.CASCADE, related_name="+", db_index=False)
     seat = models.PositiveSmallIntegerField(null=True, blank=True)
     version = models.PositiveIntegerField(null=True, blank=True)
     payload = models.JSONField(default=dict)

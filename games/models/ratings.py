@@ -10,7 +10,7 @@ from games.models.players import Competitor
 class Rating(models.Model):
     """A competitor's current Elo rating in one game id."""
 
-    competitor = models.ForeignKey(Competitor, on_delete=models.CASCADE, related_name="ratings")
+    competitor = models.ForeignKey(Competitor, on_delete=models.CASCADE, related_name="ratings", db_index=False)
     game_id = models.CharField(max_length=40)
     rating = models.FloatField()
     games_played = models.PositiveIntegerField(default=0)
@@ -36,7 +36,7 @@ class RatingChange(models.Model):
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="rating_changes")
     seat = models.OneToOneField(Seat, on_delete=models.CASCADE, related_name="rating_change")
-    competitor = models.ForeignKey(Competitor, on_delete=models.CASCADE, related_name="rating_changes")
+    competitor = models.ForeignKey(Competitor, on_delete=models.CASCADE, related_name="rating_changes", db_index=False)
     rating_before = models.FloatField()
     rating_after = models.FloatField()
     k_factor = models.FloatField()

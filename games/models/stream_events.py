@@ -24,7 +24,7 @@ class TournamentEvent(models.Model):
     """One event of a tournament, numbered 1, 2, ... per tournament (``Tournament.event_count``,
     taken under the tournament's row lock: never a count()+1)."""
 
-    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="events")
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="events", db_index=False)
     number = models.PositiveIntegerField()
     kind = models.CharField(max_length=20, choices=TournamentEventKind.choices)
     # Datetimes written as the API writes them (ISO 8601, Z for UTC).

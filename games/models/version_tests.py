@@ -30,8 +30,8 @@ class VersionTestState(models.TextChoices):
 
 
 class VersionTest(models.Model):
-    owner = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="version_tests")
-    bot = models.ForeignKey(Bot, on_delete=models.CASCADE, related_name="version_tests")
+    owner = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="version_tests", db_index=False)
+    bot = models.ForeignKey(Bot, on_delete=models.CASCADE, related_name="version_tests", db_index=False)
     # None for a built-in candidate (it has no versions: its engine bot is what plays).
     candidate_version = models.ForeignKey(
         BotVersion, null=True, blank=True, on_delete=models.PROTECT, related_name="tested_as_candidate"
@@ -104,7 +104,7 @@ class VersionTestDeal(models.Model):
     """One deal of a test: two games on one seed. ``first_game``: the candidate in seat 0 (two seats)
     or the candidate's table; ``second_game``: the candidate in seat 1, or the baseline's table."""
 
-    test = models.ForeignKey(VersionTest, on_delete=models.CASCADE, related_name="deals")
+    test = models.ForeignKey(VersionTest, on_delete=models.CASCADE, related_name="deals", db_index=False)
     number = models.PositiveIntegerField()
     seed = models.BigIntegerField()
     # The seat the candidate (and on its table the baseline) holds at a larger table.
