@@ -5,7 +5,6 @@ person who must act has to have moved (vacations included). The writes are in
 
 from __future__ import annotations
 
-import time
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -38,7 +37,7 @@ _RULE_COLUMNS = {
 }
 
 
-def _rules(
+def rules_of(
     own_limit: timedelta | None,
     tournament_limit: timedelta | None,
     tournament_policy: str | None,
@@ -47,6 +46,8 @@ def _rules(
     league_policy: str | None,
     league_vacations: bool | None,
 ) -> DeadlineRules:
+    """A game's rules from its own move time limit and its tournament's and league's columns (None
+    where it is in neither): the league's, the tournament's, its own limit, or the defaults."""
     if league_limit is not None and league_policy is not None and league_vacations is not None:
         return DeadlineRules(league_limit, league_policy, league_vacations)
     if tournament_limit is not None and tournament_policy is not None and tournament_vacations is not None:
@@ -67,31 +68,7 @@ def deadline_rules_for(game_pks: Sequence[int]) -> dict[int, DeadlineRules]:
         .order_by()
         .values_list("pk", "move_time_limit", *_RULE_COLUMNS.values())
     ):
-        rules[pk] = _rules(own, *competition)
-    return rules
-
-
-# A move needs its game's rules on every request, and they change only when an organiser edits the
-# competition (in the admin: no service changes them). So each process keeps them per game for a
-# minute, keyed by the game's id and creation time (a database that reuses ids, such as a restored
-# one or a rolled-back test, never finds another game's rules); an edit reaches new deadlines within
-# that minute, and the deadline sweep reads the rules afresh before it expires anybody.
-RULES_CACHE_SECONDS = 60.0
-RULES_CACHE_GAMES = 10_000
-_rules_cache: dict[tuple[int, datetime], tuple[float, DeadlineRules]] = {}
-
-
-def deadline_rules_cached(game: Game) -> DeadlineRules:
-    """:func:`deadline_rules_for` of one game, read at most once a minute per process."""
-    key = (game.pk, game.created_at)
-    now = time.monotonic()
-    found = _rules_cache.get(key)
-    if found is not None and found[0] > now:
-        return found[1]
-    rules = deadline_rules_for([game.pk])[game.pk]
-    if len(_rules_cache) >= RULES_CACHE_GAMES:
-        _rules_cache.clear()  # the rare overflow costs one query per game again, not a growing dict
-    _rules_cache[key] = (now + RULES_CACHE_SECONDS, rules)
+        rules[pk] = rules_of(own, *competition)
     return rules
 
 

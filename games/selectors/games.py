@@ -16,7 +16,23 @@ from django.db.models import Prefetch, QuerySet, Subquery, prefetch_related_obje
 
 from engine import State, get_game, replay
 from engine.core import registered_games
-from games.models import BotKind, Game, GameStatus, Move, NotificationSettings, Player, Seat, Vacation
+from games.models import (
+    BotKind,
+    Game,
+    GameStatus,
+    League,
+    LeagueGame,
+    Match,
+    MatchGame,
+    Move,
+    NotificationSettings,
+    Player,
+    Round,
+    Seat,
+    Tournament,
+    Vacation,
+)
+from games.selectors.deadlines import DeadlineRules, rules_of
 from games.selectors.lists import Around, Key, SqlList, fetch, model_fields, sql_literal
 from games.selectors.replays import replay_shown
 
@@ -612,20 +628,50 @@ def seat_holders(game: Game, at: datetime | None = None) -> list[SeatHolder]:
     return holders
 
 
-_LOCK_READ = "SELECT {} FROM games_game WHERE id = %s".format(
-    ", ".join(f'games_game."{name}"' for name in _GAME_FIELDS)
+# The game row and its competition's deadline rules, which a move needs and which are a few
+# primary-key joins away: read with the row it locks rather than in a query of their own (a game
+# waits hours between two moves, so a cache of them kept per process mostly missed).
+_RULE_FIELDS = (
+    Tournament._meta.get_field("move_time_limit"),
+    Tournament._meta.get_field("timeout_policy"),
+    Tournament._meta.get_field("allow_vacations"),
+    League._meta.get_field("move_time_limit"),
+    League._meta.get_field("timeout_policy"),
+    League._meta.get_field("allow_vacations"),
+)
+_LOCK_READ = """SELECT {game}, {rules}
+FROM games_game
+LEFT JOIN {match_game} AS match_game ON match_game.game_id = games_game.id
+LEFT JOIN {match} AS match ON match.id = match_game.match_id
+LEFT JOIN {round} AS round ON round.id = match.round_id
+LEFT JOIN {tournament} AS tournament ON tournament.id = round.tournament_id
+LEFT JOIN {league_game} AS league_game ON league_game.game_id = games_game.id
+LEFT JOIN {league} AS league ON league.id = league_game.league_id
+WHERE games_game.id = %s""".format(
+    game=", ".join(f'games_game."{name}"' for name in _GAME_FIELDS),
+    rules=", ".join(f'{field.model._meta.model_name}."{field.column}"' for field in _RULE_FIELDS),
+    match_game=MatchGame._meta.db_table,
+    match=Match._meta.db_table,
+    round=Round._meta.db_table,
+    tournament=Tournament._meta.db_table,
+    league_game=LeagueGame._meta.db_table,
+    league=League._meta.db_table,
 )
 
 
-def game_locked(pk: int) -> Game | None:
+def game_locked(pk: int) -> tuple[Game, DeadlineRules] | None:
     """The game row, locked until the transaction ends (SELECT ... FOR UPDATE where the database
-    has row locks; SQLite locks the whole database on the first write instead), by hand-written
-    SQL: the ORM's compiling of the same query cost a move more CPU than the query itself."""
-    sql = _LOCK_READ + (" FOR UPDATE" if connection.features.has_select_for_update else "")
-    rows = fetch(sql, [pk], Game._meta.concrete_fields, prepared=True)
+    has row locks; SQLite locks the whole database on the first write instead), and its deadline
+    rules (:func:`games.selectors.deadlines.deadline_rules_for`'s), by hand-written SQL: the ORM's
+    compiling of the same query cost a move more CPU than the query itself. None: no such game."""
+    sql = _LOCK_READ + (" FOR UPDATE OF games_game" if connection.features.has_select_for_update else "")
+    rows = fetch(sql, [pk], (*Game._meta.concrete_fields, *_RULE_FIELDS), prepared=True)
     if not rows:
         return None
-    return Game.from_db(router.db_for_read(Game), _GAME_FIELDS, rows[0])
+    row = rows[0]
+    game = Game.from_db(router.db_for_read(Game), _GAME_FIELDS, row[: len(_GAME_FIELDS)])
+    rules = rules_of(game.move_time_limit, *row[len(_GAME_FIELDS) :])
+    return game, rules
 
 
 _MOVE_FIELDS = tuple(field.attname for field in Move._meta.concrete_fields)

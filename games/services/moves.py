@@ -10,7 +10,6 @@ from django.utils import timezone
 
 from engine import IllegalAction
 from games.models import GameStatus, Move, Seat
-from games.selectors.deadlines import deadline_rules_cached
 from games.selectors.games import (
     SUBMITTED_KINDS,
     game_locked,
@@ -79,12 +78,13 @@ def _move_submit_locked(
     holds them (and whether each person is away or can be told of a turn), its history unless the
     process kept the game's state from its last move (:mod:`games.services.move_states`), the new
     move, the vacations of whoever must act next if they have any, and the game row written; its
-    deadline rules once a minute per process; the notifications are one task after the commit,
+    deadline rules come with the locked row; the notifications are one task after the commit,
     none when nobody to tell can be told anything.
     """
-    game = game_locked(game_pk)
-    if game is None:
+    locked = game_locked(game_pk)
+    if locked is None:
         raise NotFound(f"no game {game_pk}")
+    game, rules = locked
     now = timezone.now()
     holders = seat_holders(game, at=now)
     all_seats = [holder.seat for holder in holders]
@@ -128,7 +128,7 @@ def _move_submit_locked(
         [(game, all_seats, to_act)],
         bot_competitors=set(bots),
         now=now,
-        rules={game.pk: deadline_rules_cached(game)},
+        rules={game.pk: rules},
         people=PeopleKnown(
             away=frozenset(h.seat.competitor_id for h in holders if h.away),
             reachable=frozenset(h.seat.competitor_id for h in holders if h.reachable),

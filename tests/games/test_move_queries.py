@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 from django.conf import settings
+from django.db import transaction
 from django.utils import timezone
 from rest_framework.test import APIClient
 
@@ -26,9 +27,8 @@ from games.models import (
     Tournament,
     Vacation,
 )
-from games.selectors import deadlines
-from games.selectors.deadlines import deadline_rules_cached
-from games.selectors.games import game_state
+from games.selectors.deadlines import deadline_rules_for
+from games.selectors.games import game_locked, game_state
 from games.services.moves import move_submit
 from tests.games.factories import VerifiedPlayerFactory
 from tests.games.helpers import create_game
@@ -36,12 +36,12 @@ from tests.games.helpers import create_game
 pytestmark = pytest.mark.django_db
 
 SEED = 271_828
-# Token, savepoint, the game row (locked), its seats and who holds them (with whether each person
-# is away and can be told of a turn), the idempotency key, the history (none when the process kept
-# the game's state from its last move: not here, where nothing commits), the new move, the game's
-# deadline rules (once a minute per process), the next person's vacations (they have some), the
-# seats' marks and the game row written in one statement, the savepoint released. The turn
-# notifications are a task after the commit: none of these.
+# Token, savepoint, the game row (locked) with its competition's deadline rules, its seats and who
+# holds them (with whether each person is away and can be told of a turn), the idempotency key, the
+# history (none when the process kept the game's state from its last move: not here, where nothing
+# commits), the new move, the next person's vacations (they have some), the seats' marks and the
+# game row written in one statement, the savepoint released. The turn notifications are a task
+# after the commit: none of these.
 MAX_QUERIES_PER_MOVE = 10
 TOURNAMENT_LIMIT = timedelta(hours=2)
 LEAGUE_LIMIT = timedelta(hours=7)
@@ -129,22 +129,41 @@ def test_a_move_costs_the_same_queries_after_2_moves_and_after_40(
     assert counts[0] == counts[1], "a longer game must not cost more queries"
 
 
-@pytest.mark.parametrize("kind", ["plain", "tournament", "league"])
-def test_a_games_rules_are_read_once_a_minute(
-    kind: str, players: list[Player], django_assert_num_queries: Any, monkeypatch: pytest.MonkeyPatch
-) -> None:
+@pytest.mark.parametrize("kind", ["plain", "own", "tournament", "league"])
+def test_the_locked_row_brings_its_rules(kind: str, players: list[Player], django_assert_num_queries: Any) -> None:
+    game = create_game([p.competitor for p in players[:2]], seed=SEED)
+    if kind == "own":  # a challenge's time per move
+        Game.objects.filter(pk=game.pk).update(move_time_limit=timedelta(minutes=30))
+    else:
+        in_competition(game, kind)
+    with transaction.atomic(), django_assert_num_queries(1):
+        locked = game_locked(game.pk)
+    assert locked is not None
+    row, rules = locked
+    assert row == game and row.version == game.version
+    assert rules == deadline_rules_for([game.pk])[game.pk]
+    assert rules.move_time_limit == {
+        "plain": settings.DEFAULT_MOVE_TIME_LIMIT,
+        "own": timedelta(minutes=30),
+        "tournament": TOURNAMENT_LIMIT,
+        "league": LEAGUE_LIMIT,
+    }[kind]
+    with transaction.atomic():
+        assert game_locked(game.pk + 1000) is None
+
+
+@pytest.mark.parametrize("kind", ["tournament", "league"])
+def test_an_organisers_edit_reaches_the_next_move(kind: str, players: list[Player]) -> None:
     game = create_game([p.competitor for p in players[:2]], seed=SEED)
     limit = in_competition(game, kind)
-    clock = [1000.0]
-    monkeypatch.setattr(deadlines.time, "monotonic", lambda: clock[0])
-    with django_assert_num_queries(1):
-        assert deadline_rules_cached(game).move_time_limit == limit
-    with django_assert_num_queries(0):
-        assert deadline_rules_cached(game).move_time_limit == limit
-    # An organiser's edit is seen once the minute is up.
-    Tournament.objects.update(move_time_limit=timedelta(hours=3))
-    League.objects.update(move_time_limit=timedelta(hours=3))
-    clock[0] += deadlines.RULES_CACHE_SECONDS + 1
-    with django_assert_num_queries(1):
-        changed = deadline_rules_cached(game).move_time_limit
-    assert changed == (limit if kind == "plain" else timedelta(hours=3))
+    rng = random.Random(SEED)
+    for expected in (limit, timedelta(hours=3)):
+        state = game_state(game)
+        seat = state.to_act()[0]
+        person = Player.objects.get(competitor__seats__game=game, competitor__seats__index=seat)
+        move, _ = move_submit(game_pk=game.pk, user=person.user, action=long_play(state, seat, rng))
+        game.refresh_from_db()
+        assert game.turn_deadline == move.created_at + expected
+        # Edited as the admin edits it, between two moves.
+        Tournament.objects.update(move_time_limit=timedelta(hours=3))
+        League.objects.update(move_time_limit=timedelta(hours=3))
