@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import fcntl
 import json
 import os
 import re
@@ -9,6 +10,7 @@ import shlex
 import socket
 import subprocess
 import sys
+import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -222,6 +224,11 @@ def test_the_try_it_lines_of_the_stdio_template_work_for_every_game(game_id: str
         run_command(command, tmp_path)
 
 
+# Two tests serve the template on its one fixed port, and pytest-xdist may run them at once in two
+# processes: each holds this lock for as long as its server runs, so the second waits for the port.
+PORT_LOCK = Path(tempfile.gettempdir()) / f"mulligan-league-tests-port-{HTTP_PORT}.lock"
+
+
 class served_as_printed:
     """The HTTP template started with the command bot-template printed, on its default port."""
 
@@ -229,6 +236,16 @@ class served_as_printed:
         self.command, self.cwd = command, cwd
 
     def __enter__(self) -> str:
+        self.process: subprocess.Popen[str] | None = None
+        self.lock = PORT_LOCK.open("a")
+        fcntl.flock(self.lock, fcntl.LOCK_EX)
+        try:
+            return self._start()
+        except BaseException:
+            self.__exit__()
+            raise
+
+    def _start(self) -> str:
         with socket.socket() as probe:
             # As the server binds (http.server reuses addresses): the last game's closed
             # connections may linger in TIME_WAIT on this port without making it taken.
@@ -246,10 +263,15 @@ class served_as_printed:
         return line.split()[-1]
 
     def __exit__(self, *exc: object) -> None:
-        self.process.kill()
-        self.process.wait()
-        if self.process.stderr is not None:
-            self.process.stderr.close()
+        try:
+            if self.process is not None:
+                self.process.kill()
+                self.process.wait()
+                if self.process.stderr is not None:
+                    self.process.stderr.close()
+        finally:
+            fcntl.flock(self.lock, fcntl.LOCK_UN)
+            self.lock.close()
 
 
 def test_the_try_it_lines_of_the_http_template_work_for_every_game(tmp_path: Path) -> None:
