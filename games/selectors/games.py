@@ -630,7 +630,8 @@ def seat_holders(game: Game, at: datetime | None = None) -> list[SeatHolder]:
 
 # The game row and its competition's deadline rules, which a move needs and which are a few
 # primary-key joins away: read with the row it locks rather than in a query of their own (a game
-# waits hours between two moves, so a cache of them kept per process mostly missed).
+# waits hours between two moves, so a cache of them kept per process mostly missed); and whether it
+# is a tournament's or a league's game, which its end asks.
 _RULE_FIELDS = (
     Tournament._meta.get_field("move_time_limit"),
     Tournament._meta.get_field("timeout_policy"),
@@ -639,7 +640,7 @@ _RULE_FIELDS = (
     League._meta.get_field("timeout_policy"),
     League._meta.get_field("allow_vacations"),
 )
-_LOCK_READ = """SELECT {game}, {rules}
+_LOCK_READ = """SELECT {game}, {rules}, match_game.match_id, league_game.league_id
 FROM games_game
 LEFT JOIN {match_game} AS match_game ON match_game.game_id = games_game.id
 LEFT JOIN {match} AS match ON match.id = match_game.match_id
@@ -659,19 +660,29 @@ WHERE games_game.id = %s""".format(
 )
 
 
-def game_locked(pk: int) -> tuple[Game, DeadlineRules] | None:
+class LockedGame(NamedTuple):
+    """A game row locked by :func:`game_locked`, with its deadline rules and its competitions: its
+    match's id in a tournament, its league's id (None where it is in none)."""
+
+    game: Game
+    rules: DeadlineRules
+    match_id: int | None
+    league_id: int | None
+
+
+def game_locked(pk: int) -> LockedGame | None:
     """The game row, locked until the transaction ends (SELECT ... FOR UPDATE where the database
-    has row locks; SQLite locks the whole database on the first write instead), and its deadline
-    rules (:func:`games.selectors.deadlines.deadline_rules_for`'s), by hand-written SQL: the ORM's
-    compiling of the same query cost a move more CPU than the query itself. None: no such game."""
+    has row locks; SQLite locks the whole database on the first write instead), with its deadline
+    rules (:func:`games.selectors.deadlines.deadline_rules_for`'s) and its competitions, by
+    hand-written SQL: the ORM's compiling of the same query cost a move more CPU than the query
+    itself. None: no such game."""
     sql = _LOCK_READ + (" FOR UPDATE OF games_game" if connection.features.has_select_for_update else "")
-    rows = fetch(sql, [pk], (*Game._meta.concrete_fields, *_RULE_FIELDS), prepared=True)
+    rows = fetch(sql, [pk], (*Game._meta.concrete_fields, *_RULE_FIELDS, None, None), prepared=True)
     if not rows:
         return None
-    row = rows[0]
+    *row, match_id, league_id = rows[0]
     game = Game.from_db(router.db_for_read(Game), _GAME_FIELDS, row[: len(_GAME_FIELDS)])
-    rules = rules_of(game.move_time_limit, *row[len(_GAME_FIELDS) :])
-    return game, rules
+    return LockedGame(game, rules_of(game.move_time_limit, *row[len(_GAME_FIELDS) :]), match_id, league_id)
 
 
 _MOVE_FIELDS = tuple(field.attname for field in Move._meta.concrete_fields)

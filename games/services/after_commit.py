@@ -8,7 +8,7 @@ level, HackSoft's way); each task imports its service inside the function.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 
 from django.conf import settings
 from django.db import transaction
@@ -60,11 +60,15 @@ def _batch_play_on_commit(game_pks: list[int]) -> None:
     transaction.on_commit(lambda: tasks.play_bot_games.delay(game_pks))
 
 
-def competitions_advance_on_commit(game_pks: Sequence[int]) -> None:
-    """Once these ended games are committed, let their tournaments move on (a ratings-queue task)."""
-    in_matches = sorted(MatchGame.objects.filter(game_id__in=game_pks).values_list("game_id", flat=True))
-    if in_matches:
-        transaction.on_commit(lambda: tasks.advance_competitions.delay(in_matches))
+def competitions_advance_on_commit(game_pks: Sequence[int], *, in_matches: Collection[int] | None = None) -> None:
+    """Once these ended games are committed, let their tournaments move on (a ratings-queue task).
+    ``in_matches``: those of them known to be a tournament match's games (else asked here)."""
+    if in_matches is None:
+        in_matches = list(MatchGame.objects.filter(game_id__in=game_pks).values_list("game_id", flat=True))
+    ended = set(game_pks)
+    pks = sorted(pk for pk in in_matches if pk in ended)
+    if pks:
+        transaction.on_commit(lambda: tasks.advance_competitions.delay(pks))
 
 
 def version_test_games_play_on_commit(game_pks: Sequence[int], *, submitted: bool) -> None:

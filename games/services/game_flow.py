@@ -19,7 +19,7 @@ a submitted bot's step) holds the game rows' locks and then:
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -30,6 +30,7 @@ from engine import State
 from games.models import Game, GameStatus, Move, Seat
 from games.scheduling.scoring import forfeit_places
 from games.selectors.deadlines import DeadlineRules, deadline_rules_for, people_to_act, seat_deadlines
+from games.selectors.games import LockedGame
 from games.services.after_commit import (
     competitions_advance_on_commit,
     streams_announce_on_commit,
@@ -140,11 +141,35 @@ def ending_aborted(late: Sequence[int]) -> Ending:
     return Ending(GameStatus.ABORTED, {"details": {"reason": "aborted", "timed_out": list(late)}}, None)
 
 
-def games_end(ended: Sequence[tuple[Game, Sequence[Seat], Ending]], *, now: datetime) -> None:
+@dataclass(frozen=True)
+class CompetitionsKnown:
+    """What a caller read of some games' competitions with their rows (:func:`games.selectors.games.game_locked`):
+    those that are a tournament match's games, and the league of each league game. Their end then
+    asks for neither."""
+
+    in_matches: frozenset[int]
+    leagues_of: Mapping[int, int]
+
+    @classmethod
+    def of(cls, locked: Iterable[LockedGame]) -> CompetitionsKnown:
+        locked = list(locked)
+        return cls(
+            frozenset(row.game.pk for row in locked if row.match_id is not None),
+            {row.game.pk: row.league_id for row in locked if row.league_id is not None},
+        )
+
+
+def games_end(
+    ended: Sequence[tuple[Game, Sequence[Seat], Ending]],
+    *,
+    now: datetime,
+    competitions: CompetitionsKnown | None = None,
+) -> None:
     """End these games (their rows locked by the caller; ``seats`` in index order) and apply what
     follows, in this order: outcome, ranks and scores; ratings, game after game in the order given
     (the order they are rated in); the tournaments' progress and the version tests' pairs once the
-    transaction commits."""
+    transaction commits. ``competitions``: what the caller knows of these games' competitions, read
+    with their rows (else asked here)."""
     if not ended:
         return
     for game, seats, ending in ended:
@@ -164,10 +189,15 @@ def games_end(ended: Sequence[tuple[Game, Sequence[Seat], Ending]], *, now: date
     scored = [(game, seats) for game, seats, ending in ended if ending.places is not None]
     update_rows(Seat, [seat for _, seats in scored for seat in seats], ["rank", "score"])
     rating_apply_for_games(finished=scored)
-    leagues_of = leagues_of_games([game.pk for game, _ in scored])
+    if competitions is None:
+        leagues_of = leagues_of_games([game.pk for game, _ in scored])
+    else:
+        leagues_of = {game.pk: competitions.leagues_of[game.pk] for game, _ in scored if game.pk in competitions.leagues_of}
     league_ratings_apply_for_games(finished=scored, leagues_of=leagues_of)
     tally_games_finished(leagues_of)  # last: nothing is locked after the tallies
-    competitions_advance_on_commit([game.pk for game, _, _ in ended])
+    competitions_advance_on_commit(
+        [game.pk for game, _, _ in ended], in_matches=None if competitions is None else competitions.in_matches
+    )
     version_tests_advance_on_commit([(game.pk, game.rated) for game, _, _ in ended])
     streams_announce_on_commit(games=[game.pk for game, _, _ in ended])
 

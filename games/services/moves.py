@@ -20,6 +20,7 @@ from games.selectors.games import (
 from games.services.after_commit import bots_play_on_commit
 from games.services.errors import Conflict, IllegalMove, InvalidInput, NotAllowed, NotFound, ServiceError
 from games.services.game_flow import (
+    CompetitionsKnown,
     NewMove,
     PeopleKnown,
     ending_played,
@@ -84,7 +85,7 @@ def _move_submit_locked(
     locked = game_locked(game_pk)
     if locked is None:
         raise NotFound(f"no game {game_pk}")
-    game, rules = locked
+    game, rules = locked.game, locked.rules
     now = timezone.now()
     holders = seat_holders(game, at=now)
     all_seats = [holder.seat for holder in holders]
@@ -119,7 +120,11 @@ def _move_submit_locked(
         raise IllegalMove(str(exc), field="action") from None
     (move,) = moves_append([(game, [NewMove(seat.index, action, idempotency_key=idempotency_key)])], now=now)
     if state.is_over:
-        games_end([(game, all_seats, ending_played(state))], now=now)
+        games_end(
+            [(game, all_seats, ending_played(state))],
+            now=now,
+            competitions=CompetitionsKnown.of([locked]),
+        )
         return move, True, None
     move_state_keep_on_commit(game, state)
     bots = {h.seat.competitor_id: h.bot_kind for h in holders if h.bot_kind is not None}

@@ -10,10 +10,12 @@ from typing import Any
 
 import pytest
 from django.conf import settings
-from django.db import transaction
+from django.db import connection, transaction
+from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 from rest_framework.test import APIClient
 
+from games import tasks
 from games.models import (
     Game,
     League,
@@ -29,9 +31,11 @@ from games.models import (
 )
 from games.selectors.deadlines import deadline_rules_for
 from games.selectors.games import game_locked, game_state
+from games.services.game_flow import CompetitionsKnown
+from games.services.league_ratings import leagues_of_games
 from games.services.moves import move_submit
 from tests.games.factories import VerifiedPlayerFactory
-from tests.games.helpers import create_game
+from tests.games.helpers import choose, create_game
 
 pytestmark = pytest.mark.django_db
 
@@ -130,7 +134,9 @@ def test_a_move_costs_the_same_queries_after_2_moves_and_after_40(
 
 
 @pytest.mark.parametrize("kind", ["plain", "own", "tournament", "league"])
-def test_the_locked_row_brings_its_rules(kind: str, players: list[Player], django_assert_num_queries: Any) -> None:
+def test_the_locked_row_brings_its_rules(
+    kind: str, players: list[Player], django_assert_num_queries: Any
+) -> None:
     game = create_game([p.competitor for p in players[:2]], seed=SEED)
     if kind == "own":  # a challenge's time per move
         Game.objects.filter(pk=game.pk).update(move_time_limit=timedelta(minutes=30))
@@ -139,15 +145,18 @@ def test_the_locked_row_brings_its_rules(kind: str, players: list[Player], djang
     with transaction.atomic(), django_assert_num_queries(1):
         locked = game_locked(game.pk)
     assert locked is not None
-    row, rules = locked
+    row, rules = locked.game, locked.rules
     assert row == game and row.version == game.version
     assert rules == deadline_rules_for([game.pk])[game.pk]
-    assert rules.move_time_limit == {
-        "plain": settings.DEFAULT_MOVE_TIME_LIMIT,
-        "own": timedelta(minutes=30),
-        "tournament": TOURNAMENT_LIMIT,
-        "league": LEAGUE_LIMIT,
-    }[kind]
+    assert (
+        rules.move_time_limit
+        == {
+            "plain": settings.DEFAULT_MOVE_TIME_LIMIT,
+            "own": timedelta(minutes=30),
+            "tournament": TOURNAMENT_LIMIT,
+            "league": LEAGUE_LIMIT,
+        }[kind]
+    )
     with transaction.atomic():
         assert game_locked(game.pk + 1000) is None
 
@@ -167,3 +176,52 @@ def test_an_organisers_edit_reaches_the_next_move(kind: str, players: list[Playe
         # Edited as the admin edits it, between two moves.
         Tournament.objects.update(move_time_limit=timedelta(hours=3))
         League.objects.update(move_time_limit=timedelta(hours=3))
+
+
+def test_the_competitions_read_with_the_rows_are_those_a_games_end_would_ask_for(
+    players: list[Player],
+) -> None:
+    games = {
+        kind: create_game([p.competitor for p in players[:2]], seed=SEED)
+        for kind in ("plain", "tournament", "league")
+    }
+    for kind, game in games.items():
+        in_competition(game, kind)
+    pks = [game.pk for game in games.values()]
+    with transaction.atomic():
+        known = CompetitionsKnown.of(locked for pk in pks if (locked := game_locked(pk)) is not None)
+    assert known.in_matches == set(
+        MatchGame.objects.filter(game_id__in=pks).values_list("game_id", flat=True)
+    )
+    assert known.in_matches == {games["tournament"].pk}
+    assert known.leagues_of == leagues_of_games(pks)
+    assert list(known.leagues_of) == [games["league"].pk]
+
+
+@pytest.mark.parametrize("kind", ["plain", "tournament", "league"])
+def test_the_move_that_ends_a_game_asks_nothing_more_of_its_competitions(
+    kind: str, players: list[Player], monkeypatch: pytest.MonkeyPatch, django_capture_on_commit_callbacks: Any
+) -> None:
+    game = create_game([p.competitor for p in players[:2]], seed=SEED)
+    in_competition(game, kind)
+    advanced: list[list[int]] = []
+    monkeypatch.setattr(tasks.advance_competitions, "delay", advanced.append)
+    rng = random.Random(SEED)
+    while game.status == "running":
+        state = game_state(game)
+        seat = state.to_act()[0]
+        person = Player.objects.get(competitor__seats__game=game, competitor__seats__index=seat)
+        with django_capture_on_commit_callbacks(execute=True), CaptureQueriesContext(connection) as last_move:
+            move_submit(game_pk=game.pk, user=person.user, action=choose(state.legal_actions(seat), rng))
+        game.refresh_from_db()
+    # Which of the ended games are a match's or a league's: read with the locked row, not asked again.
+    asked = [
+        q["sql"]
+        for q in last_move.captured_queries
+        if '"games_matchgame"."game_id" IN' in q["sql"] or '"games_leaguegame"."game_id" IN' in q["sql"]
+    ]
+    assert asked == []
+    assert any(
+        "FOR UPDATE" in q["sql"] and "games_leaguegame" in q["sql"] for q in last_move.captured_queries
+    )
+    assert advanced == ([[game.pk]] if kind == "tournament" else [])
