@@ -1,8 +1,8 @@
 """Drop the indexes of the games app that a composite index (or unique constraint) already leads
-with: 23 foreign keys' and a game's ``game_id`` (with, on PostgreSQL, Django's second index on it
-for LIKE, which nothing asks). A person's move wrote four of them again (its game and seats change
-indexed columns, so no update of theirs is HOT): 25 index entries a move before, 18 after; a game's
-end, its ratings' and rating changes', and its notifications'.
+with: 22 foreign keys' and a game's ``game_id`` (with, on PostgreSQL, Django's second index on it
+for LIKE, which nothing asks). A person's move wrote five of them, seven entries (its game's and
+seats' updates change indexed columns, so none of them is HOT): 25 index entries a move before, 18
+after. A game's end wrote its ratings', rating changes' and notifications'.
 
 The database is only told to drop the indexes: Django's own AlterField would also drop and add back
 the foreign keys, checking every stored seat and move again under a lock.
