@@ -15,20 +15,12 @@ import pytest
 import redis
 
 from mulligan_league.redis_cache import SharedRedisCache
-
-REDIS_URL = os.environ.get("CELERY_BROKER_URL", "")
-if not REDIS_URL.startswith("redis://"):
-    REDIS_URL = "redis://127.0.0.1:6379/15"
+from tests.redis_server import REDIS_URL, redis_reached
 
 
 @pytest.fixture
 def server() -> redis.Redis:
-    client = redis.Redis.from_url(REDIS_URL, socket_connect_timeout=5)
-    try:
-        client.ping()
-    except redis.RedisError as exc:
-        pytest.fail(f"this test needs Redis at {REDIS_URL} (CELERY_BROKER_URL): {exc}", pytrace=False)
-    return client
+    return redis_reached()
 
 
 def _params(name: str) -> dict[str, Any]:

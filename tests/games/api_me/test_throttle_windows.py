@@ -3,23 +3,18 @@ local-memory cache and on Redis, and the sliding window admits and refuses as it
 
 from __future__ import annotations
 
-import os
 import threading
 import uuid
 from dataclasses import dataclass
 from typing import Any
 
 import pytest
-import redis
 from django.core.cache.backends.base import BaseCache
 from django.core.cache.backends.locmem import LocMemCache
 from django.core.cache.backends.redis import RedisCache
 
 from games.api.throttles import MoveSubmitThrottle
-
-REDIS_URL = os.environ.get("CELERY_BROKER_URL", "")
-if not REDIS_URL.startswith("redis://"):
-    REDIS_URL = "redis://127.0.0.1:6379/15"
+from tests.redis_server import REDIS_URL, redis_reached
 
 
 @dataclass
@@ -35,10 +30,7 @@ class _Request:
 
 
 def _redis_cache() -> RedisCache:
-    try:
-        redis.Redis.from_url(REDIS_URL, socket_connect_timeout=5).ping()
-    except redis.RedisError as exc:
-        pytest.fail(f"this test needs Redis at {REDIS_URL} (CELERY_BROKER_URL): {exc}", pytrace=False)
+    redis_reached()
     return RedisCache(REDIS_URL, {"KEY_PREFIX": f"throttle-test-{uuid.uuid4().hex}"})
 
 
