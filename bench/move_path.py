@@ -1,4 +1,4 @@
-"""The per-move path, as JSON: ``python bench/move_path.py [--moves N] [--games G] [--queries] [--profile]``.
+"""The per-move path, as JSON: ``python bench/move_path.py [--moves N] [--games G] [--depth D] [--queries] [--profile]``.
 
 Submits legal moves with ``POST /api/games/{id}/moves/`` through Django's test ``Client`` (the
 whole stack: middleware, token authentication, the move throttle, the view, the service, the
@@ -383,13 +383,23 @@ def main() -> None:
     parser.add_argument("--queries", action="store_true", help="print the SQL of one POST to stderr")
     parser.add_argument("--profile", action="store_true", help="print a cProfile of the POSTs to stderr")
     parser.add_argument("--clients", type=int, default=16, help="concurrent clients (threads); 0: none")
+    parser.add_argument(
+        "--depth",
+        type=int,
+        default=0,
+        help="play each game this many moves first (untimed) and drop the engine states the process "
+        "kept: with --games >= --moves, each timed move reads and replays its game's history, as a "
+        "correspondence move does",
+    )
     args = parser.parse_args()
     _setup_django()
     from django.conf import settings
     from django.db import connection
 
+    from games.services.move_states import move_states_clear
+
     world = World(uuid.uuid4().hex[:8], args.seed)
-    tables = [world.new_table() for _ in range(args.games)]
+    tables = [long_table(world, args.depth) if args.depth else world.new_table() for _ in range(args.games)]
     # The statistics autovacuum would keep: the rows this run added would otherwise be planned for
     # from the counts of the last analysis, if any (a seat read planned for 372 seats a game took
     # 6 ms where it takes 0.1, on a server with autovacuum off).
@@ -406,6 +416,8 @@ def main() -> None:
                 log(f"{number:2}. {text}")
     measure_moves(world, tables, max(20, args.moves // 10))  # warm up: imports, caches, connections
     measure_bare(200)
+    if args.depth:
+        move_states_clear()
     profiler = cProfile.Profile(time.process_time) if args.profile else None  # CPU, not waits
     if profiler:
         profiler.enable()
