@@ -2,8 +2,9 @@
 image).
 
 The event streams (``/api/games/{id}/stream/``, ``/api/tournaments/{id}/stream/``,
-``/api/bots/{id}/tests/{tid}/stream/``) are Django async views: a reader waiting for the next event
-holds no thread (games.streams). Every other request runs the WSGI application in a pool of ``WEB_THREADS`` threads (a2wsgi), as gunicorn's threaded
+``/api/bots/{id}/tests/{tid}/stream/``) and the turns' long poll (``/api/me/turns/wait/``) are Django
+async views: a reader waiting for the next event, or a bot for its turn, holds no thread
+(games.streams, games.api.me_views). Every other request runs the WSGI application in a pool of ``WEB_THREADS`` threads (a2wsgi), as gunicorn's threaded
 workers ran it: the same bound on threads and database connections, and each thread keeps its
 connection between requests (``CONN_MAX_AGE``), which Django's ASGI handler, opening a new thread
 per request, could not (its docs ask for a connection pool instead).
@@ -52,7 +53,8 @@ pages = WSGIMiddleware(get_wsgi_application(), workers=settings.WEB_THREADS)  # 
 URL_PATTERNS = get_resolver().url_patterns
 gc.freeze()
 
-STREAM_PATH = re.compile(r"/api/((games|tournaments)/[0-9]+|bots/[0-9]+/tests/[0-9]+)/stream/")
+# The async views: the event streams and the turns' long poll, which wait without a thread.
+ASYNC_PATH = re.compile(r"/api/(((games|tournaments)/[0-9]+|bots/[0-9]+/tests/[0-9]+)/stream|me/turns/wait)/")
 
 
 async def application(scope: dict[str, Any], receive: Any, send: Any) -> None:
@@ -61,7 +63,7 @@ async def application(scope: dict[str, Any], receive: Any, send: Any) -> None:
             await send({"type": "lifespan.startup.complete"})
         await send({"type": "lifespan.shutdown.complete"})
         return
-    if scope["type"] == "http" and STREAM_PATH.fullmatch(scope["path"]):
+    if scope["type"] == "http" and ASYNC_PATH.fullmatch(scope["path"]):
         await streams(scope, receive, send)
         return
     await pages(scope, receive, send)  # type: ignore[arg-type]

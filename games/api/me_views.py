@@ -1,23 +1,27 @@
 """The caller's turns (a list, and a long poll that waits for the next one) and vacations.
 
-The long poll holds its request (and its worker thread) for up to ``timeout`` seconds, checking
-``turn_signature`` (one small indexed query) every ``LONG_POLL_INTERVAL`` seconds and working out
-whose turn it is only when that changed. It runs in autocommit, so between checks it holds no
-transaction, locks or snapshot, only the thread's idle connection (which a threaded server keeps
-per thread anyway); the production server runs gunicorn's threaded workers (docker/gunicorn.conf.py)
-so a waiting client does not block other requests.
+The long poll waits up to ``timeout`` seconds, checking ``turn_signature`` (one small indexed query)
+every ``LONG_POLL_INTERVAL`` seconds and working out whose turn it is only when that changed. It is
+an async view: under the ASGI server (mulligan_league/asgi.py routes it to Django's ASGI handler, as
+the event streams) the waiting between checks is a coroutine's and holds no thread, so bots waiting
+for their turns do not take the threads (``WEB_THREADS``) that serve everything else. Each check
+runs in autocommit in the server's thread pool: no transaction, lock or snapshot is held in between.
 """
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import math
 import time
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
 from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
+from django.http import HttpRequest
+from django.http.response import HttpResponseBase
 from django.urls import reverse
 from django.utils import timezone
 from drf_spectacular.utils import OpenApiParameter, extend_schema
@@ -37,6 +41,7 @@ from games.api.schema import error
 from games.selectors.games import turn_signature, turns_signature, turns_waiting
 from games.services.players import player_for_user
 from games.services.vacations import vacation_book, vacation_cancel
+from games.sync_calls import sync_call
 
 DEFAULT_WAIT_SECONDS = 25.0
 MAX_WAIT_SECONDS = 60.0
@@ -97,12 +102,51 @@ def _wait_seconds(raw: str | None) -> float:
     return seconds
 
 
+@dataclass(frozen=True)
+class _Answer:
+    """What the long poll answers once its waiting is over (set on the request by the waiting)."""
+
+    turns: list[dict[str, Any]] | None  # None: read them now
+    cursor: str
+    timed_out: bool
+
+
+class _Waiting(HttpResponseBase):
+    """Not an answer: the long poll's first look found nothing new, so it waits (never sent)."""
+
+    def __init__(self, user: AbstractBaseUser, seen: str, give_up_at: float, turns_read: bool) -> None:
+        super().__init__()
+        self.user, self.seen, self.give_up_at, self.turns_read = user, seen, give_up_at, turns_read
+
+
 class MyTurnsWaitView(APIView):
     """Wait for your turn: answers at once if games wait for you and ``cursor`` is not the current
     one (or absent), else as soon as that changes with a game waiting for you, else at the timeout
     (``timed_out``: true) with the games waiting then and the current cursor."""
 
     permission_classes = [permissions.IsAuthenticated]
+
+    @classmethod
+    def as_view(cls, **initkwargs: Any) -> Any:
+        """An async view: DRF's view looks once, in a thread, and the waiting between looks is a
+        coroutine's, so a waiting client holds no server thread."""
+        look = super().as_view(**initkwargs)
+
+        async def view(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase:
+            answer = await sync_call(request, lambda: look(request, *args, **kwargs))
+            if not isinstance(answer, _Waiting):
+                return answer
+            # The answer is written by DRF's view again (its negotiation, renderer and headers),
+            # given what the waiting found; it authenticates the caller again on the way.
+            request.turns_wait_answer = await _waited(request, answer)  # type: ignore[attr-defined]
+            return await sync_call(request, lambda: look(request, *args, **kwargs))
+
+        view.cls = look.cls  # type: ignore[attr-defined]  # drf-spectacular documents the class
+        view.initkwargs = look.initkwargs  # type: ignore[attr-defined]
+        view.view_class = look.view_class  # type: ignore[attr-defined]
+        view.view_initkwargs = look.view_initkwargs  # type: ignore[attr-defined]
+        view.csrf_exempt = True  # type: ignore[attr-defined]  # as DRF's views are
+        return view
 
     @extend_schema(
         parameters=[
@@ -119,34 +163,50 @@ class MyTurnsWaitView(APIView):
         ],
         responses=TurnsWaitSerializer,
     )
-    def get(self, request: Request) -> Response:
+    def get(self, request: Request) -> HttpResponseBase:
         timeout = _wait_seconds(request.query_params.get("timeout"))
         seen = request.query_params.get("cursor") or None
         if seen is not None and len(seen) > MAX_CURSOR_LENGTH:
             raise ValidationError({"cursor": "give back the cursor of a previous answer"})
         user = request.user
+        waited: _Answer | None = getattr(request, "turns_wait_answer", None)
+        if waited is not None:
+            turns = turns_waiting(user) if waited.turns is None else waited.turns
+            return self._answer(request, turns, waited.cursor, timed_out=waited.timed_out)
         give_up_at = time.monotonic() + timeout
-        interval = settings.LONG_POLL_INTERVAL
         current = turn_cursor(user)
-        turns: list[dict[str, Any]] | None = None
-        while True:
-            if current != seen:
-                turns = turns_waiting(user)
-                if turns:
-                    return self._answer(request, turns, current, timed_out=False)
-                seen = current  # nothing waits in this state: wait for the next change
-            remaining = give_up_at - time.monotonic()
-            if remaining <= 0:
-                break
-            time.sleep(min(interval, remaining))
-            current = turn_cursor(user)
-        if turns is None:  # the caller's cursor was current all along: they have not seen the list
+        turns_read = False
+        if current != seen:
             turns = turns_waiting(user)
-        return self._answer(request, turns, current, timed_out=True)
+            if turns:
+                return self._answer(request, turns, current, timed_out=False)
+            turns_read = True
+        if timeout <= 0:  # turns read and empty, or not read: the caller has not seen the list
+            return self._answer(request, [] if turns_read else turns_waiting(user), current, timed_out=True)
+        return _Waiting(user, current, give_up_at, turns_read)
 
     @staticmethod
     def _answer(request: Request, turns: list[dict[str, Any]], cursor: str, *, timed_out: bool) -> Response:
         return Response({"turns": _turns_json(request, turns), "cursor": cursor, "timed_out": timed_out})
+
+
+async def _waited(request: HttpRequest, waiting: _Waiting) -> _Answer:
+    """Looks for a change every ``LONG_POLL_INTERVAL`` seconds (one small query, in a thread, in
+    autocommit: no transaction, lock or snapshot is held in between) until a game waits for the
+    caller at a new cursor, or the time is up."""
+    user, seen, turns_read = waiting.user, waiting.seen, waiting.turns_read
+    interval = settings.LONG_POLL_INTERVAL
+    while (remaining := waiting.give_up_at - time.monotonic()) > 0:
+        await asyncio.sleep(min(interval, remaining))
+        current = await sync_call(request, lambda: turn_cursor(user))
+        if current != seen:
+            turns = await sync_call(request, lambda: turns_waiting(user))
+            if turns:
+                return _Answer(turns, current, timed_out=False)
+            seen, turns_read = current, True  # nothing waits in this state: wait for the next change
+    # Read and empty at this cursor; or the caller's cursor was current all along, so they have not
+    # seen the list: it is read with the answer.
+    return _Answer([] if turns_read else None, seen, timed_out=True)
 
 
 class MyVacationsView(generics.ListAPIView):

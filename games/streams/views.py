@@ -15,14 +15,12 @@ observation; a version test is its author's until published), and the API's erro
 from __future__ import annotations
 
 import time
-from collections.abc import AsyncIterator, Callable, Iterator
+from collections.abc import AsyncIterator, Iterator
 from typing import Any, Protocol, TypeVar
 
-from asgiref.sync import sync_to_async
 from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.core.handlers.asgi import ASGIRequest
-from django.db import close_old_connections
 from django.http import HttpRequest, HttpResponse, JsonResponse, StreamingHttpResponse
 from django.views.decorators.cache import never_cache
 from django.views.decorators.csrf import csrf_exempt
@@ -34,6 +32,7 @@ from games.streams.game_stream import BadLastEventId, GameStream, StreamNotFound
 from games.streams.tournament_stream import TournamentStream
 from games.streams.version_test_stream import VersionTestStream
 from games.streams.waiting import async_waiter, waiter
+from games.sync_calls import sync_call
 
 T = TypeVar("T")
 
@@ -74,29 +73,9 @@ def event_number(field: str, raw: str | None) -> int | None:
     return int(raw)
 
 
-def _reading(function: Callable[[], T]) -> Callable[[], T]:
-    """A read in the server's thread pool, with the connection rules of a request (CONN_MAX_AGE)."""
-
-    def read() -> T:
-        close_old_connections()
-        try:
-            return function()
-        finally:
-            close_old_connections()
-
-    return read
-
-
-async def _read(request: HttpRequest, function: Callable[[], T]) -> T:
-    if isinstance(request, ASGIRequest):
-        return await sync_to_async(_reading(function), thread_sensitive=False)()
-    # WSGI: in the request's own thread, whose connection Django closes when the request ends.
-    return await sync_to_async(function)()
-
-
 async def _user(request: HttpRequest) -> AbstractBaseUser | AnonymousUser:
     """The API's authentication: ``Authorization: Token <key>``, else the session."""
-    found = await _read(request, lambda: HashedTokenAuthentication().authenticate(request))
+    found = await sync_call(request, lambda: HashedTokenAuthentication().authenticate(request))
     if found is not None:
         return found[0]
     return await request.auser()
@@ -111,7 +90,7 @@ async def _stream_response(request: HttpRequest, stream: Stream) -> HttpResponse
     field = "Last-Event-ID"
     try:
         field, last = last_event_id(request)
-        first = await _read(request, lambda: stream.open(last))
+        first = await sync_call(request, lambda: stream.open(last))
     except StreamNotFound as exc:
         return _error(404, "not_found", str(exc))
     except StreamRefused as exc:
@@ -122,7 +101,7 @@ async def _stream_response(request: HttpRequest, stream: Stream) -> HttpResponse
         refusal = {"detail": str(exc), "code": "invalid", "errors": {at_fault: [str(exc)]}}
         return JsonResponse(refusal, status=400)
     if isinstance(request, ASGIRequest):
-        body: Any = _async_events(stream, first, chosen)
+        body: Any = _async_events(request, stream, first, chosen)
     else:
         body = _sync_events(stream, first, chosen)
     response = StreamingHttpResponse(body, content_type=chosen.media_type)
@@ -132,15 +111,11 @@ async def _stream_response(request: HttpRequest, stream: Stream) -> HttpResponse
 
 
 async def _async_events(
-    stream: Stream, first: list[dict[str, Any]], chosen: StreamFormat
+    request: HttpRequest, stream: Stream, first: list[dict[str, Any]], chosen: StreamFormat
 ) -> AsyncIterator[bytes]:
     async with async_waiter(stream.channel) as waiting:
         # Subscribed first, then read: whatever commits after this read is announced to us.
-        events = (
-            first
-            if stream.done
-            else first + await sync_to_async(_reading(stream.next), thread_sensitive=False)()
-        )
+        events = first if stream.done else first + await sync_call(request, stream.next)
         yield chosen.opening() + b"".join(chosen.event(event) for event in events)
         heartbeat = settings.STREAM_HEARTBEAT_SECONDS
         last_sent = time.monotonic()
@@ -152,7 +127,7 @@ async def _async_events(
                 continue
             if not await waiting.wait(due):
                 continue  # nothing announced: a heartbeat is due, no read
-            events = await sync_to_async(_reading(stream.next), thread_sensitive=False)()
+            events = await sync_call(request, stream.next)
             if events:
                 yield b"".join(chosen.event(event) for event in events)
                 last_sent = time.monotonic()

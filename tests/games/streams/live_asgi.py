@@ -151,9 +151,12 @@ def _free_port() -> int:
 
 
 @contextmanager
-def live_asgi(tmp_path: Path, *, redis: bool = True) -> Iterator[LiveAsgi]:
+def live_asgi(
+    tmp_path: Path, *, redis: bool = True, settings: dict[str, str] | None = None
+) -> Iterator[LiveAsgi]:
     """uvicorn serving the site on a free port; ``redis`` False: the embedded default's streams,
-    which read the database every STREAM_POLL_SECONDS (no Redis, a filesystem broker)."""
+    which read the database every STREAM_POLL_SECONDS (no Redis, a filesystem broker); ``settings``:
+    more of the server's environment (e.g. ``WEB_THREADS``)."""
     port = _free_port()
     log_path = tmp_path / "uvicorn.log"
     env = {
@@ -165,6 +168,7 @@ def live_asgi(tmp_path: Path, *, redis: bool = True) -> Iterator[LiveAsgi]:
         "STREAM_HEARTBEAT_SECONDS": str(HEARTBEAT_SECONDS),
         "STREAM_POLL_SECONDS": "0.2",
         "PYTHONUNBUFFERED": "1",
+        **(settings or {}),
     }
     command = [
         sys.executable, "-m", "uvicorn", "mulligan_league.asgi:application",
