@@ -1,16 +1,16 @@
 """The caller's turns (a list, and a long poll that waits for the next one) and vacations.
 
-The long poll waits up to ``timeout`` seconds, checking ``turn_signature`` (one small indexed query)
-every ``LONG_POLL_INTERVAL`` seconds and working out whose turn it is only when that changed. It is
-an async view: under the ASGI server (mulligan_league/asgi.py routes it to Django's ASGI handler, as
-the event streams) the waiting between checks is a coroutine's and holds no thread, so bots waiting
-for their turns do not take the threads (``WEB_THREADS``) that serve everything else. Each check
-runs in autocommit in the server's thread pool: no transaction, lock or snapshot is held in between.
+The long poll waits up to ``timeout`` seconds, looking at ``turn_signature`` (one small indexed
+query) whenever the caller's turns are announced on Redis (or every ``LONG_POLL_INTERVAL`` seconds
+without Redis) and working out whose turn it is only when that changed. It is an async view: under
+the ASGI server (mulligan_league/asgi.py routes it to Django's ASGI handler, as the event streams)
+the waiting between looks is a coroutine's and holds no thread, so bots waiting for their turns do
+not take the threads (``WEB_THREADS``) that serve everything else. Each look runs in autocommit in
+the server's thread pool: no transaction, lock or snapshot is held in between.
 """
 
 from __future__ import annotations
 
-import asyncio
 import hashlib
 import math
 import time
@@ -38,9 +38,12 @@ from games.api.me_serializers import (
     VacationSerializer,
 )
 from games.api.schema import error
+from games.models import Player
 from games.selectors.games import turn_signature, turns_signature, turns_waiting
 from games.services.players import player_for_user
 from games.services.vacations import vacation_book, vacation_cancel
+from games.streams.notices import turns_channel
+from games.streams.waiting import async_waiter
 from games.sync_calls import sync_call
 
 DEFAULT_WAIT_SECONDS = 25.0
@@ -191,22 +194,39 @@ class MyTurnsWaitView(APIView):
 
 
 async def _waited(request: HttpRequest, waiting: _Waiting) -> _Answer:
-    """Looks for a change every ``LONG_POLL_INTERVAL`` seconds (one small query, in a thread, in
-    autocommit: no transaction, lock or snapshot is held in between) until a game waits for the
-    caller at a new cursor, or the time is up."""
+    """Looks again until a game waits for the caller at a new cursor, or the time is up.
+
+    With Redis (``STREAMS_REDIS_URL``) it subscribes to the caller's turns (announced after every
+    commit that begins, moves on or ends one of them: ``games.services.game_flow``), then looks, and
+    looks again only when an announcement comes: a turn is answered as soon as it is committed, and
+    a waiting client costs the database nothing meanwhile. Without (the embedded default) it looks
+    every ``LONG_POLL_INTERVAL`` seconds. A look is one small query, in a thread, in autocommit: no
+    transaction, lock or snapshot is held in between."""
     user, seen, turns_read = waiting.user, waiting.seen, waiting.turns_read
-    interval = settings.LONG_POLL_INTERVAL
-    while (remaining := waiting.give_up_at - time.monotonic()) > 0:
-        await asyncio.sleep(min(interval, remaining))
-        current = await sync_call(request, lambda: turn_cursor(user))
-        if current != seen:
-            turns = await sync_call(request, lambda: turns_waiting(user))
-            if turns:
-                return _Answer(turns, current, timed_out=False)
-            seen, turns_read = current, True  # nothing waits in this state: wait for the next change
+    announced = bool(settings.STREAMS_REDIS_URL)
+    competitor = await sync_call(request, lambda: _competitor_of(user)) if announced else None
+    async with async_waiter(turns_channel(competitor or 0), poll=settings.LONG_POLL_INTERVAL) as news:
+        look = announced  # subscribed, then looked: whatever commits after this look is announced
+        while True:
+            if look:
+                current = await sync_call(request, lambda: turn_cursor(user))
+                if current != seen:
+                    turns = await sync_call(request, lambda: turns_waiting(user))
+                    if turns:
+                        return _Answer(turns, current, timed_out=False)
+                    seen, turns_read = current, True  # nothing waits in this state: wait for the next change
+            remaining = waiting.give_up_at - time.monotonic()
+            if remaining <= 0:
+                break
+            look = await news.wait(remaining)
     # Read and empty at this cursor; or the caller's cursor was current all along, so they have not
     # seen the list: it is read with the answer.
     return _Answer([] if turns_read else None, seen, timed_out=True)
+
+
+def _competitor_of(user: AbstractBaseUser) -> int | None:
+    player = Player.objects.filter(user_id=user.pk).values_list("competitor_id", flat=True).first()
+    return None if player is None else int(player)
 
 
 class MyVacationsView(generics.ListAPIView):

@@ -8,6 +8,7 @@ level, HackSoft's way); each task imports its service inside the function.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Collection, Iterable, Sequence
 
 from django.conf import settings
@@ -17,7 +18,13 @@ from games import tasks
 from games.models import MatchGame
 from games.selectors.games import game_has_submitted_bots, games_with_submitted_bots
 from games.selectors.version_tests import version_test_games
-from games.streams.notices import game_channel, publish, tournament_channel, version_test_channel
+from games.streams.notices import (
+    game_channel,
+    publish,
+    tournament_channel,
+    turns_channel,
+    version_test_channel,
+)
 
 
 def bots_play_on_commit(game_pk: int, *, submitted: bool | None = None) -> None:
@@ -60,7 +67,9 @@ def _batch_play_on_commit(game_pks: list[int]) -> None:
     transaction.on_commit(lambda: tasks.play_bot_games.delay(game_pks))
 
 
-def competitions_advance_on_commit(game_pks: Sequence[int], *, in_matches: Collection[int] | None = None) -> None:
+def competitions_advance_on_commit(
+    game_pks: Sequence[int], *, in_matches: Collection[int] | None = None
+) -> None:
     """Once these ended games are committed, let their tournaments move on (a ratings-queue task).
     ``in_matches``: those of them known to be a tournament match's games (else asked here)."""
     if in_matches is None:
@@ -137,5 +146,45 @@ def streams_announce_on_commit(
     channels = [game_channel(pk) for pk in dict.fromkeys(games)]
     channels += [tournament_channel(pk) for pk in dict.fromkeys(tournaments)]
     channels += [version_test_channel(pk) for pk in dict.fromkeys(version_tests)]
-    if channels:
-        transaction.on_commit(lambda: publish(channels), robust=True)
+    _announce_on_commit(channels)
+
+
+def turns_announce_on_commit(competitors: Iterable[int]) -> None:
+    """Wake the long polls (``GET /api/me/turns/wait/``) of these competitors, whose turns began,
+    moved on or ended, once the transaction commits."""
+    if not settings.STREAMS_REDIS_URL:
+        return  # the embedded default: a long poll looks at the database every LONG_POLL_INTERVAL
+    _announce_on_commit([turns_channel(pk) for pk in dict.fromkeys(competitors)])
+
+
+class _Announcements:
+    """The channels a transaction announces, published together after its commit (one round trip
+    to Redis for a move's game and its people's turns)."""
+
+    def __init__(self) -> None:
+        self.channels: dict[str, None] = {}
+        self.hook = self.publish  # the one bound method registered, found again by identity
+
+    def publish(self) -> None:
+        publish(list(self.channels))
+
+
+_pending = threading.local()
+
+
+def _announce_on_commit(channels: Sequence[str]) -> None:
+    if not channels:
+        return
+    connection = transaction.get_connection()
+    pending: _Announcements | None = getattr(_pending, "announcements", None)
+    # Still waiting for this transaction's commit (not run, nor dropped with a rollback): add to it.
+    if (
+        pending is not None
+        and connection.in_atomic_block
+        and any(hook[1] is pending.hook for hook in connection.run_on_commit)
+    ):
+        pending.channels.update(dict.fromkeys(channels))
+        return
+    pending = _pending.announcements = _Announcements()
+    pending.channels.update(dict.fromkeys(channels))
+    transaction.on_commit(pending.hook, robust=True)  # outside a transaction: published now

@@ -22,6 +22,7 @@ from __future__ import annotations
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
+from itertools import chain
 from typing import Any
 
 from django.utils import timezone
@@ -35,6 +36,7 @@ from games.services.after_commit import (
     competitions_advance_on_commit,
     streams_announce_on_commit,
     turn_notifications_on_commit,
+    turns_announce_on_commit,
     version_tests_advance_on_commit,
 )
 from games.services.bulk import insert_rows, update_rows, update_rows_together
@@ -192,11 +194,16 @@ def games_end(
     if competitions is None:
         leagues_of = leagues_of_games([game.pk for game, _ in scored])
     else:
-        leagues_of = {game.pk: competitions.leagues_of[game.pk] for game, _ in scored if game.pk in competitions.leagues_of}
+        leagues_of = {
+            game.pk: competitions.leagues_of[game.pk]
+            for game, _ in scored
+            if game.pk in competitions.leagues_of
+        }
     league_ratings_apply_for_games(finished=scored, leagues_of=leagues_of)
     tally_games_finished(leagues_of)  # last: nothing is locked after the tallies
     competitions_advance_on_commit(
-        [game.pk for game, _, _ in ended], in_matches=None if competitions is None else competitions.in_matches
+        [game.pk for game, _, _ in ended],
+        in_matches=None if competitions is None else competitions.in_matches,
     )
     version_tests_advance_on_commit([(game.pk, game.rated) for game, _, _ in ended])
     streams_announce_on_commit(games=[game.pk for game, _, _ in ended])
@@ -207,7 +214,9 @@ def games_cancel(pks: Sequence[int], *, now: datetime) -> None:
     cancelled or their version test has decided: no outcome, no ratings, no progress to make;
     nobody's turn any more."""
     Game.objects.filter(pk__in=pks).update(status=GameStatus.ABORTED, finished_at=now)
-    Seat.objects.filter(game_id__in=pks, to_act=True).update(to_act=False)
+    acting = Seat.objects.filter(game_id__in=pks, to_act=True)
+    turns_announce_on_commit(acting.values_list("competitor_id", flat=True))
+    acting.update(to_act=False)
     streams_announce_on_commit(games=pks)
 
 
@@ -217,7 +226,9 @@ def games_cancel(pks: Sequence[int], *, now: datetime) -> None:
 def seats_to_act_store(games: Iterable[tuple[Sequence[Seat], Iterable[int]]]) -> None:
     """Mark each game's seats that must act now (``Seat.to_act``, what a person's turns list reads),
     writing only the seats whose mark changed: one statement, none when the turn stayed put."""
-    update_rows(Seat, _seats_to_act_marked(games), ["to_act"])
+    changed = _seats_to_act_marked(games)
+    update_rows(Seat, changed, ["to_act"])
+    turns_announce_on_commit(seat.competitor_id for seat in changed)
 
 
 def _seats_to_act_marked(games: Iterable[tuple[Sequence[Seat], Iterable[int]]]) -> list[Seat]:
@@ -293,6 +304,12 @@ def turns_begin(
     if not going:
         return
     marked = _seats_to_act_marked([(seats, to_act) for _, seats, to_act in going])
+    # Whoever's turns changed: a turn that began or ended, or a game that moved on while they act.
+    turns_announce_on_commit(
+        seat.competitor_id
+        for seat in chain(marked, (s for _, seats, to_act in going for s in seats if s.index in to_act))
+        if seat.competitor_id not in bot_competitors
+    )
     deadlines_set(
         [
             (game, [] if game.pk in bots_moving else people_to_act(seats, to_act, bot_competitors))

@@ -27,6 +27,11 @@ def tournament_channel(tournament_pk: int) -> str:
     return f"{CHANNEL_PREFIX}tournament:{tournament_pk}"
 
 
+def turns_channel(competitor_pk: int) -> str:
+    """A person's turns (their competitor's): a long poll for them waits on it."""
+    return f"{CHANNEL_PREFIX}turns:{competitor_pk}"
+
+
 def version_test_channel(test_pk: int) -> str:
     return f"{CHANNEL_PREFIX}versiontest:{test_pk}"
 

@@ -38,13 +38,20 @@ class Waiter(Protocol):
 
 
 class AsyncRedisWaiter:
-    def __init__(self, url: str, channel: str) -> None:
+    def __init__(self, url: str, channel: str, poll: float | None = None) -> None:
         self._client = redis.asyncio.Redis.from_url(url)
         self._pubsub = self._client.pubsub(ignore_subscribe_messages=True)
         self._channel = channel
+        self._poll = poll
+        self._subscribed = False
 
     async def __aenter__(self) -> AsyncRedisWaiter:
-        await self._pubsub.subscribe(self._channel)
+        try:
+            await self._pubsub.subscribe(self._channel)
+            self._subscribed = True
+        except (redis.RedisError, OSError) as exc:
+            # Redis is away: this waiter reads the database now and then instead (see wait).
+            logger.warning("event stream: Redis unavailable (%s), reading every %s s", exc, self._every())
         return self
 
     async def __aexit__(self, *exc: object) -> None:
@@ -54,6 +61,9 @@ class AsyncRedisWaiter:
     async def wait(self, timeout: float) -> bool:
         """Until an announcement comes (True; all that came meanwhile answered by one read) or
         ``timeout`` (False: nothing to read)."""
+        if not self._subscribed:
+            await asyncio.sleep(min(timeout, self._every()))
+            return True
         try:
             message = await self._pubsub.get_message(timeout=timeout)
             news = message is not None
@@ -63,12 +73,18 @@ class AsyncRedisWaiter:
         except (redis.RedisError, OSError) as exc:
             # Redis is away: read the database now and then until it is back (redis-py subscribes
             # again when it reconnects; what was announced meanwhile is read then).
-            logger.warning("event stream: Redis unavailable (%s), reading every %s s", exc, _poll())
-            await asyncio.sleep(min(timeout, _poll()))
+            logger.warning("event stream: Redis unavailable (%s), reading every %s s", exc, self._every())
+            await asyncio.sleep(min(timeout, self._every()))
             return True
+
+    def _every(self) -> float:
+        return _poll() if self._poll is None else self._poll
 
 
 class AsyncPollWaiter:
+    def __init__(self, poll: float | None = None) -> None:
+        self._poll = poll
+
     async def __aenter__(self) -> AsyncPollWaiter:
         return self
 
@@ -76,7 +92,7 @@ class AsyncPollWaiter:
         return None
 
     async def wait(self, timeout: float) -> bool:
-        await asyncio.sleep(min(timeout, _poll()))
+        await asyncio.sleep(min(timeout, _poll() if self._poll is None else self._poll))
         return True
 
 
@@ -85,9 +101,14 @@ class RedisWaiter:
         self._client = redis.Redis.from_url(url)
         self._pubsub = self._client.pubsub(ignore_subscribe_messages=True)  # type: ignore[no-untyped-call]
         self._channel = channel
+        self._subscribed = False
 
     def __enter__(self) -> RedisWaiter:
-        self._pubsub.subscribe(self._channel)
+        try:
+            self._pubsub.subscribe(self._channel)
+            self._subscribed = True
+        except (redis.RedisError, OSError) as exc:
+            logger.warning("event stream: Redis unavailable (%s), reading every %s s", exc, _poll())
         return self
 
     def __exit__(self, *exc: object) -> None:
@@ -95,6 +116,9 @@ class RedisWaiter:
         self._client.close()
 
     def wait(self, timeout: float) -> bool:
+        if not self._subscribed:
+            time.sleep(min(timeout, _poll()))
+            return True
         try:
             message = self._pubsub.get_message(timeout=timeout)
             news = message is not None
@@ -123,9 +147,11 @@ def _poll() -> float:
     return settings.STREAM_POLL_SECONDS
 
 
-def async_waiter(channel: str) -> AsyncWaiter:
+def async_waiter(channel: str, poll: float | None = None) -> AsyncWaiter:
+    """A waiter on ``channel``; ``poll``: how often to read without Redis (else
+    ``STREAM_POLL_SECONDS``)."""
     url = settings.STREAMS_REDIS_URL
-    return AsyncRedisWaiter(url, channel) if url else AsyncPollWaiter()
+    return AsyncRedisWaiter(url, channel, poll) if url else AsyncPollWaiter(poll)
 
 
 def waiter(channel: str) -> Waiter:

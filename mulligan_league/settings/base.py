@@ -198,7 +198,8 @@ API_TOKENS_PER_USER: int = env.int("API_TOKENS_PER_USER", default=50)
 # A long list's `count` (past 1,000 rows: a ladder, the games) is counted once and kept this many
 # seconds (games.api.pagination); shorter lists are counted on every request.
 API_COUNT_CACHE_SECONDS: int = env.int("API_COUNT_CACHE_SECONDS", default=30)
-# GET /api/me/turns/wait/ looks for a new turn this often (seconds): one small query per look.
+# GET /api/me/turns/wait/ looks for a new turn this often (seconds) where no Redis announces turns
+# (STREAMS_REDIS_URL empty, or Redis away): one small query per look.
 LONG_POLL_INTERVAL: float = env.float("LONG_POLL_INTERVAL", default=1.0)
 # A game page waits this long (seconds) for the game to move on before answering "nothing new".
 GAME_PAGE_WAIT_SECONDS: float = env.float("GAME_PAGE_WAIT_SECONDS", default=25.0)

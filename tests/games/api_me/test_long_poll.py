@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import threading
 import time
+from typing import Any
 
 import pytest
 from django.db import connection
@@ -100,6 +101,56 @@ def test_returns_when_another_thread_makes_it_the_callers_turn(
         thread.join(timeout=30)
     assert not errors
     assert body["timed_out"] is False and body["cursor"] != cursor
+    assert [(turn["game"], turn["seats"], turn["move_count"]) for turn in body["turns"]] == [
+        (duel.pk, [1], 1)
+    ]
+
+
+# A port nothing listens on: Redis is away (connections are refused at once).
+REDIS_AWAY = "redis://127.0.0.1:9/0"
+
+
+@pytest.mark.django_db
+def test_with_redis_away_the_long_poll_still_times_out_with_its_answer(
+    players: list[Player], client_for: ClientFor, settings: Any
+) -> None:
+    settings.STREAMS_REDIS_URL = REDIS_AWAY
+    create_game([players[0].competitor, players[1].competitor], seed=SEED)
+    client = client_for(players[1])
+    cursor = client.get(reverse("api-me-turns")).json()["cursor"]
+    body = _wait(client, timeout=0.2, cursor=cursor)
+    assert body == {"turns": [], "cursor": cursor, "timed_out": True}
+
+
+@pytest.mark.django_db(transaction=True)
+def test_with_redis_away_the_long_poll_looks_for_the_turn_itself(
+    players: list[Player], client_for: ClientFor, settings: Any
+) -> None:
+    """The move's announcement is lost; the waiting client finds its turn by looking every
+    LONG_POLL_INTERVAL, as without Redis."""
+    settings.STREAMS_REDIS_URL = REDIS_AWAY
+    duel = create_game([players[0].competitor, players[1].competitor], seed=SEED)
+    client = client_for(players[1])
+    cursor = client.get(reverse("api-me-turns")).json()["cursor"]
+    errors: list[BaseException] = []
+
+    def opponent_moves() -> None:
+        try:
+            time.sleep(0.2)  # let the poll start waiting (if it has not, it answers at once: same result)
+            move_submit(game_pk=duel.pk, user=players[0].user, action={"type": "skip"}, expected_move=0)
+        except BaseException as exc:  # the assertion below reports it
+            errors.append(exc)
+        finally:
+            connection.close()
+
+    thread = threading.Thread(target=opponent_moves)
+    thread.start()
+    try:
+        body = _wait(client, timeout=30, cursor=cursor)
+    finally:
+        thread.join(timeout=30)
+    assert not errors
+    assert body["timed_out"] is False
     assert [(turn["game"], turn["seats"], turn["move_count"]) for turn in body["turns"]] == [
         (duel.pk, [1], 1)
     ]

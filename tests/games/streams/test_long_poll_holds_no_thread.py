@@ -2,7 +2,9 @@
 (``WEB_THREADS=2``): twice as many bots wait for their turns as there are threads, and the server
 still answers everything else at once, because a waiting client holds no thread
 (``mulligan_league/asgi.py`` routes the long poll to the async view of ``games.api.me_views``).
-Each waiting client then gets its own turn when its opponent moves, and only then."""
+Each waiting client then gets its own turn when its opponent moves, and only then: woken by the
+move's announcement on Redis (the server's own looks are a minute apart here), or, without Redis,
+by looking every ``LONG_POLL_INTERVAL``."""
 
 from __future__ import annotations
 
@@ -18,6 +20,7 @@ import pytest
 from games.models import Game, Player
 from games.services.moves import move_submit
 from games.services.tokens import token_create
+from tests.e2e.conftest import broker_url
 from tests.games.factories import PlayerFactory
 from tests.games.helpers import create_game
 from tests.games.streams.live_asgi import EVENT_TIMEOUT, live_asgi
@@ -60,11 +63,16 @@ def _duels(host: Player, guests: list[Player]) -> list[Game]:
     return [create_game([host.competitor, guest.competitor], seed=SEED) for guest in guests]
 
 
-def test_clients_waiting_for_their_turns_hold_no_thread(tmp_path: Path) -> None:
+@pytest.mark.parametrize("redis", [True, False], ids=["announced", "looked-for"])
+def test_clients_waiting_for_their_turns_hold_no_thread(tmp_path: Path, settings: Any, redis: bool) -> None:
+    # This process's commits are announced where the server listens (or, without Redis, not at all).
+    settings.STREAMS_REDIS_URL = broker_url() if redis else ""
     host, *guests = [PlayerFactory() for _ in range(WAITERS + 1)]
     games = _duels(host, guests)
     tokens = [token_create(user=guest.user)[1] for guest in guests]
-    with live_asgi(tmp_path, settings={"WEB_THREADS": str(THREADS), "LONG_POLL_INTERVAL": "0.1"}) as server:
+    # With Redis a look comes only with an announcement: LONG_POLL_INTERVAL is only the fallback's.
+    server_settings = {"WEB_THREADS": str(THREADS), "LONG_POLL_INTERVAL": str(WAIT_SECONDS if redis else 0.1)}
+    with live_asgi(tmp_path, redis=redis, settings=server_settings) as server:
         cursors = []
         for token in tokens:  # nothing waits for a guest yet: an empty list, and its cursor
             status, body = server.request("GET", "/api/me/turns/", token=token)
