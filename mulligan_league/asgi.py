@@ -22,6 +22,8 @@ from a2wsgi import WSGIMiddleware
 from django.conf import settings
 from django.core.handlers.asgi import ASGIHandler
 from django.core.wsgi import get_wsgi_application
+from django.http import HttpRequest
+from django.http.response import HttpResponseBase
 from django.urls import get_resolver
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "mulligan_league.settings.local")
@@ -40,6 +42,11 @@ class StreamHandler(ASGIHandler):
     async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
         await self.handle(scope, receive, send)
 
+    async def get_response_async(self, request: HttpRequest) -> HttpResponseBase:
+        # The site's URLs with the turns' long poll as an async view (a WSGI server's waits in its thread).
+        request.urlconf = "mulligan_league.async_urls"
+        return await super().get_response_async(request)
+
 
 django.setup(set_prefix=False)
 streams = StreamHandler()
@@ -51,6 +58,7 @@ pages = WSGIMiddleware(get_wsgi_application(), workers=settings.WEB_THREADS)  # 
 # core every couple of thousand requests, a pause every request in flight waits out (at 16 clients,
 # the p99). Requests still make cyclic garbage, which the young generations collect as before.
 URL_PATTERNS = get_resolver().url_patterns
+ASYNC_URL_PATTERNS = get_resolver("mulligan_league.async_urls").url_patterns
 gc.freeze()
 
 # The async views: the event streams and the turns' long poll, which wait without a thread.

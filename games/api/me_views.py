@@ -14,6 +14,7 @@ from __future__ import annotations
 import hashlib
 import math
 import time
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -43,7 +44,7 @@ from games.selectors.games import turn_signature, turns_signature, turns_waiting
 from games.services.players import player_for_user
 from games.services.vacations import vacation_book, vacation_cancel
 from games.streams.notices import turns_channel
-from games.streams.waiting import async_waiter
+from games.streams.waiting import async_waiter, waiter
 from games.sync_calls import sync_call
 
 DEFAULT_WAIT_SECONDS = 25.0
@@ -107,19 +108,64 @@ def _wait_seconds(raw: str | None) -> float:
 
 @dataclass(frozen=True)
 class _Answer:
-    """What the long poll answers once its waiting is over (set on the request by the waiting)."""
+    """What the long poll answers."""
 
-    turns: list[dict[str, Any]] | None  # None: read them now
+    turns: list[dict[str, Any]] | None  # None: read them with the answer
     cursor: str
     timed_out: bool
 
 
-class _Waiting(HttpResponseBase):
-    """Not an answer: the long poll's first look found nothing new, so it waits (never sent)."""
+class _Looks:
+    """A long poll's looks at the caller's turns, each one small query (``turn_signature``), in
+    autocommit: no transaction, lock or snapshot is held in between.
 
-    def __init__(self, user: AbstractBaseUser, seen: str, give_up_at: float, turns_read: bool) -> None:
+    With Redis (``STREAMS_REDIS_URL``) the waiting between looks subscribes to the caller's turns
+    (announced after every commit that begins, moves on or ends one of them:
+    ``games.services.game_flow``), looks, and looks again only when an announcement comes: a turn is
+    answered as soon as it is committed, and a waiting client costs the database nothing
+    meanwhile. Without (the embedded default), or while Redis is away, it looks every
+    ``LONG_POLL_INTERVAL`` seconds."""
+
+    def __init__(self, user: AbstractBaseUser, seen: str | None, timeout: float) -> None:
+        self.user, self.seen, self.turns_read = user, seen, False
+        self.give_up_at = time.monotonic() + timeout
+        self.announced = bool(settings.STREAMS_REDIS_URL)
+
+    def look(self) -> _Answer | None:
+        """The answer, when a game waits for the caller at a cursor they have not seen."""
+        current = turn_cursor(self.user)
+        if current != self.seen:
+            turns = turns_waiting(self.user)
+            if turns:
+                return _Answer(turns, current, timed_out=False)
+            self.seen, self.turns_read = (
+                current,
+                True,
+            )  # nothing waits in this state: wait for the next change
+        return None
+
+    def remaining(self) -> float:
+        return self.give_up_at - time.monotonic()
+
+    def timed_out(self) -> _Answer:
+        # Read and empty at this cursor; or the caller's cursor was current all along, so they have
+        # not seen the list: it is read with the answer.
+        assert self.seen is not None  # a first look has been made
+        return _Answer([] if self.turns_read else None, self.seen, timed_out=True)
+
+    def channel(self) -> str:
+        if not self.announced:
+            return turns_channel(0)  # not subscribed: the waiter looks every LONG_POLL_INTERVAL
+        player = Player.objects.filter(user_id=self.user.pk).values_list("competitor_id", flat=True).first()
+        return turns_channel(0 if player is None else int(player))
+
+
+class _Waiting(HttpResponseBase):
+    """Not an answer: the async view's first look found nothing new, so it waits (never sent)."""
+
+    def __init__(self, looks: _Looks) -> None:
         super().__init__()
-        self.user, self.seen, self.give_up_at, self.turns_read = user, seen, give_up_at, turns_read
+        self.looks = looks
 
 
 class MyTurnsWaitView(APIView):
@@ -130,24 +176,22 @@ class MyTurnsWaitView(APIView):
     permission_classes = [permissions.IsAuthenticated]
 
     @classmethod
-    def as_view(cls, **initkwargs: Any) -> Any:
-        """An async view: DRF's view looks once, in a thread, and the waiting between looks is a
-        coroutine's, so a waiting client holds no server thread."""
-        look = super().as_view(**initkwargs)
+    def as_async_view(cls) -> Callable[..., Awaitable[HttpResponseBase]]:
+        """The view the ASGI server serves (``mulligan_league.async_urls``): DRF's view looks once,
+        in a thread, and the waiting between looks is a coroutine's, so a waiting client holds no
+        server thread. Under a WSGI server the DRF view waits in its request's thread."""
+        drf_view = cls.as_view()
 
         async def view(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase:
-            answer = await sync_call(request, lambda: look(request, *args, **kwargs))
+            request.turns_wait_async = True  # type: ignore[attr-defined]
+            answer = await sync_call(request, lambda: drf_view(request, *args, **kwargs))
             if not isinstance(answer, _Waiting):
                 return answer
             # The answer is written by DRF's view again (its negotiation, renderer and headers),
             # given what the waiting found; it authenticates the caller again on the way.
-            request.turns_wait_answer = await _waited(request, answer)  # type: ignore[attr-defined]
-            return await sync_call(request, lambda: look(request, *args, **kwargs))
+            request.turns_wait_answer = await _waited(request, answer.looks)  # type: ignore[attr-defined]
+            return await sync_call(request, lambda: drf_view(request, *args, **kwargs))
 
-        view.cls = look.cls  # type: ignore[attr-defined]  # drf-spectacular documents the class
-        view.initkwargs = look.initkwargs  # type: ignore[attr-defined]
-        view.view_class = look.view_class  # type: ignore[attr-defined]
-        view.view_initkwargs = look.view_initkwargs  # type: ignore[attr-defined]
         view.csrf_exempt = True  # type: ignore[attr-defined]  # as DRF's views are
         return view
 
@@ -171,62 +215,45 @@ class MyTurnsWaitView(APIView):
         seen = request.query_params.get("cursor") or None
         if seen is not None and len(seen) > MAX_CURSOR_LENGTH:
             raise ValidationError({"cursor": "give back the cursor of a previous answer"})
-        user = request.user
-        waited: _Answer | None = getattr(request, "turns_wait_answer", None)
-        if waited is not None:
-            turns = turns_waiting(user) if waited.turns is None else waited.turns
-            return self._answer(request, turns, waited.cursor, timed_out=waited.timed_out)
-        give_up_at = time.monotonic() + timeout
-        current = turn_cursor(user)
-        turns_read = False
-        if current != seen:
-            turns = turns_waiting(user)
-            if turns:
-                return self._answer(request, turns, current, timed_out=False)
-            turns_read = True
-        if timeout <= 0:  # turns read and empty, or not read: the caller has not seen the list
-            return self._answer(request, [] if turns_read else turns_waiting(user), current, timed_out=True)
-        return _Waiting(user, current, give_up_at, turns_read)
-
-    @staticmethod
-    def _answer(request: Request, turns: list[dict[str, Any]], cursor: str, *, timed_out: bool) -> Response:
-        return Response({"turns": _turns_json(request, turns), "cursor": cursor, "timed_out": timed_out})
+        answer: _Answer | None = getattr(request, "turns_wait_answer", None)
+        if answer is None:
+            looks = _Looks(request.user, seen, timeout)
+            answer = looks.look()
+            if answer is None and looks.remaining() <= 0:
+                answer = looks.timed_out()
+            if answer is None:
+                if getattr(request, "turns_wait_async", False):
+                    return _Waiting(looks)
+                answer = _wait_here(looks)
+        turns = turns_waiting(request.user) if answer.turns is None else answer.turns
+        return Response(
+            {"turns": _turns_json(request, turns), "cursor": answer.cursor, "timed_out": answer.timed_out}
+        )
 
 
-async def _waited(request: HttpRequest, waiting: _Waiting) -> _Answer:
-    """Looks again until a game waits for the caller at a new cursor, or the time is up.
-
-    With Redis (``STREAMS_REDIS_URL``) it subscribes to the caller's turns (announced after every
-    commit that begins, moves on or ends one of them: ``games.services.game_flow``), then looks, and
-    looks again only when an announcement comes: a turn is answered as soon as it is committed, and
-    a waiting client costs the database nothing meanwhile. Without (the embedded default) it looks
-    every ``LONG_POLL_INTERVAL`` seconds. A look is one small query, in a thread, in autocommit: no
-    transaction, lock or snapshot is held in between."""
-    user, seen, turns_read = waiting.user, waiting.seen, waiting.turns_read
-    announced = bool(settings.STREAMS_REDIS_URL)
-    competitor = await sync_call(request, lambda: _competitor_of(user)) if announced else None
-    async with async_waiter(turns_channel(competitor or 0), poll=settings.LONG_POLL_INTERVAL) as news:
-        look = announced  # subscribed, then looked: whatever commits after this look is announced
+def _wait_here(looks: _Looks) -> _Answer:
+    """The waiting in the request's thread (a WSGI server's, which gives each request one)."""
+    with waiter(looks.channel(), poll=settings.LONG_POLL_INTERVAL) as news:
+        look = looks.announced  # subscribed, then looked: whatever commits after this look is announced
         while True:
-            if look:
-                current = await sync_call(request, lambda: turn_cursor(user))
-                if current != seen:
-                    turns = await sync_call(request, lambda: turns_waiting(user))
-                    if turns:
-                        return _Answer(turns, current, timed_out=False)
-                    seen, turns_read = current, True  # nothing waits in this state: wait for the next change
-            remaining = waiting.give_up_at - time.monotonic()
-            if remaining <= 0:
-                break
+            if look and (answer := looks.look()) is not None:
+                return answer
+            if (remaining := looks.remaining()) <= 0:
+                return looks.timed_out()
+            look = news.wait(remaining)
+
+
+async def _waited(request: HttpRequest, looks: _Looks) -> _Answer:
+    """The waiting as a coroutine, its looks in the server's thread pool."""
+    channel = await sync_call(request, looks.channel)
+    async with async_waiter(channel, poll=settings.LONG_POLL_INTERVAL) as news:
+        look = looks.announced  # subscribed, then looked: whatever commits after this look is announced
+        while True:
+            if look and (answer := await sync_call(request, looks.look)) is not None:
+                return answer
+            if (remaining := looks.remaining()) <= 0:
+                return looks.timed_out()
             look = await news.wait(remaining)
-    # Read and empty at this cursor; or the caller's cursor was current all along, so they have not
-    # seen the list: it is read with the answer.
-    return _Answer([] if turns_read else None, seen, timed_out=True)
-
-
-def _competitor_of(user: AbstractBaseUser) -> int | None:
-    player = Player.objects.filter(user_id=user.pk).values_list("competitor_id", flat=True).first()
-    return None if player is None else int(player)
 
 
 class MyVacationsView(generics.ListAPIView):

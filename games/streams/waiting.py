@@ -97,10 +97,11 @@ class AsyncPollWaiter:
 
 
 class RedisWaiter:
-    def __init__(self, url: str, channel: str) -> None:
+    def __init__(self, url: str, channel: str, poll: float | None = None) -> None:
         self._client = redis.Redis.from_url(url)
         self._pubsub = self._client.pubsub(ignore_subscribe_messages=True)  # type: ignore[no-untyped-call]
         self._channel = channel
+        self._poll = poll
         self._subscribed = False
 
     def __enter__(self) -> RedisWaiter:
@@ -108,7 +109,7 @@ class RedisWaiter:
             self._pubsub.subscribe(self._channel)
             self._subscribed = True
         except (redis.RedisError, OSError) as exc:
-            logger.warning("event stream: Redis unavailable (%s), reading every %s s", exc, _poll())
+            logger.warning("event stream: Redis unavailable (%s), reading every %s s", exc, self._every())
         return self
 
     def __exit__(self, *exc: object) -> None:
@@ -117,7 +118,7 @@ class RedisWaiter:
 
     def wait(self, timeout: float) -> bool:
         if not self._subscribed:
-            time.sleep(min(timeout, _poll()))
+            time.sleep(min(timeout, self._every()))
             return True
         try:
             message = self._pubsub.get_message(timeout=timeout)
@@ -126,12 +127,18 @@ class RedisWaiter:
                 message = self._pubsub.get_message(timeout=0)
             return news
         except (redis.RedisError, OSError) as exc:
-            logger.warning("event stream: Redis unavailable (%s), reading every %s s", exc, _poll())
-            time.sleep(min(timeout, _poll()))
+            logger.warning("event stream: Redis unavailable (%s), reading every %s s", exc, self._every())
+            time.sleep(min(timeout, self._every()))
             return True
+
+    def _every(self) -> float:
+        return _poll() if self._poll is None else self._poll
 
 
 class PollWaiter:
+    def __init__(self, poll: float | None = None) -> None:
+        self._poll = poll
+
     def __enter__(self) -> PollWaiter:
         return self
 
@@ -139,7 +146,7 @@ class PollWaiter:
         return None
 
     def wait(self, timeout: float) -> bool:
-        time.sleep(min(timeout, _poll()))
+        time.sleep(min(timeout, _poll() if self._poll is None else self._poll))
         return True
 
 
@@ -154,6 +161,7 @@ def async_waiter(channel: str, poll: float | None = None) -> AsyncWaiter:
     return AsyncRedisWaiter(url, channel, poll) if url else AsyncPollWaiter(poll)
 
 
-def waiter(channel: str) -> Waiter:
+def waiter(channel: str, poll: float | None = None) -> Waiter:
+    """The blocking kind of :func:`async_waiter`."""
     url = settings.STREAMS_REDIS_URL
-    return RedisWaiter(url, channel) if url else PollWaiter()
+    return RedisWaiter(url, channel, poll) if url else PollWaiter(poll)
