@@ -41,8 +41,9 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     # The site's own CSS and scripts, the admin's and the API docs' (drf-spectacular-sidecar), served
-    # by the web process itself, with or without DEBUG and without a proxy in front.
-    "whitenoise.middleware.WhiteNoiseMiddleware",
+    # by the web process itself, with or without DEBUG and without a proxy in front (WhiteNoise, made
+    # able to run in the ASGI handler's async chain too: mulligan_league/static_files.py).
+    "mulligan_league.static_files.StaticFilesMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",

@@ -2,7 +2,8 @@
 (``WEB_THREADS=2``): twice as many bots wait for their turns as there are threads, and the server
 still answers everything else at once, because a waiting client holds no thread
 (``mulligan_league/asgi.py`` routes the long poll to the async view of ``games.api.me_views``).
-Each waiting client then gets its own turn when its opponent moves, and only then: woken by the
+Each waiting client then gets its own turn when its opponent moves, and only then, the last to ask
+first (a poll that waited in asgiref's one shared thread held up every poll behind it): woken by the
 move's announcement on Redis (the server's own looks are a minute apart here), or, without Redis,
 by looking every ``LONG_POLL_INTERVAL``."""
 
@@ -30,7 +31,7 @@ pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("
 SEED = 8_675_309  # Mulligan heads-up: seat 0 acts first, and a skip hands the turn to seat 1
 THREADS = 2
 WAITERS = 2 * THREADS
-# Long enough that no waiting client is answered by its timeout while the test runs.
+# Longer than the bound on waiting for an answer (EVENT_TIMEOUT): no poll is answered by its timeout.
 WAIT_SECONDS = 60
 
 
@@ -38,7 +39,8 @@ class Waiting:
     """A long poll sent and not yet read."""
 
     def __init__(self, host: str, port: int, token: str, cursor: str) -> None:
-        self.connection = http.client.HTTPConnection(host, port, timeout=WAIT_SECONDS + EVENT_TIMEOUT)
+        # A bound on waiting for an answer, well under the poll's own timeout.
+        self.connection = http.client.HTTPConnection(host, port, timeout=EVENT_TIMEOUT)
         self.connection.request(
             "GET",
             f"/api/me/turns/wait/?timeout={WAIT_SECONDS}&cursor={cursor}",
@@ -89,16 +91,17 @@ def test_clients_waiting_for_their_turns_hold_no_thread(tmp_path: Path, settings
             assert status == 200 and body["turns"] == [], body
             assert not any(poll.answered() for poll in waiting), "a long poll answered before its turn"
 
-            for k, (game, poll) in enumerate(zip(games, waiting, strict=True)):
-                move_submit(game_pk=game.pk, user=host.user, action={"type": "skip"}, expected_move=0)
-                status, body = poll.answer()
+            # The last to ask gets its turn first: the polls wait side by side, not one after another.
+            for k in reversed(range(WAITERS)):
+                move_submit(game_pk=games[k].pk, user=host.user, action={"type": "skip"}, expected_move=0)
+                status, body = waiting[k].answer()
                 assert status == 200, body
                 assert body["timed_out"] is False and body["cursor"] != cursors[k]
                 assert [(turn["game"], turn["seats"], turn["move_count"]) for turn in body["turns"]] == [
-                    (game.pk, [1], 1)
+                    (games[k].pk, [1], 1)
                 ]
                 # The others still wait: their games have not moved.
-                assert not any(other.answered() for other in waiting[k + 1 :])
+                assert not any(other.answered() for other in waiting[:k])
         finally:
             for poll in waiting:
                 poll.close()
