@@ -5,6 +5,7 @@ tests/games/streams/test_long_poll_holds_no_thread.py), serving the same files e
 from __future__ import annotations
 
 import asyncio
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from asgiref.sync import iscoroutinefunction
@@ -40,6 +41,8 @@ def test_in_an_async_chain_it_serves_the_same_file_and_awaits_the_rest() -> None
     async def both() -> tuple[Any, Any]:
         return await middleware(RequestFactory().get(SCRIPT)), await middleware(RequestFactory().get("/x/"))
 
-    served, passed = asyncio.run(both())
+    # In a thread of its own: a browser test's Playwright keeps an event loop running in this one.
+    with ThreadPoolExecutor(1) as thread:
+        served, passed = thread.submit(asyncio.run, both()).result()
     assert served.status_code == 200 and _body(served) == _body(sync(RequestFactory().get(SCRIPT)))
     assert passed.content == b"the async view"

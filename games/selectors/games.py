@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -531,21 +530,6 @@ def game_progress(pk: int) -> tuple[int, str] | None:
     return Game.objects.filter(pk=pk).values_list("version", "status").first()
 
 
-def game_progress_after(pk: int, after: int, timeout: float, interval: float) -> tuple[int, str] | None:
-    """Wait up to ``timeout`` seconds for game ``pk`` to have other than ``after`` moves (more, as a
-    rule) or to stop running, reading :func:`game_progress` every ``interval`` seconds; the last reading (None: no such
-    game). Like the turns' long poll, it holds no transaction between readings."""
-    give_up_at = time.monotonic() + timeout
-    while True:
-        progress = game_progress(pk)
-        if progress is None or progress[0] != after or progress[1] != GameStatus.RUNNING:
-            return progress
-        remaining = give_up_at - time.monotonic()
-        if remaining <= 0:
-            return progress
-        time.sleep(min(interval, remaining))
-
-
 _HISTORY_READ = "SELECT seat, action FROM games_move WHERE game_id = %s ORDER BY number"
 _HISTORY_FIELDS = model_fields(Move, "seat", "action")
 
@@ -553,7 +537,9 @@ _HISTORY_FIELDS = model_fields(Move, "seat", "action")
 def game_state(game: Game) -> State:
     """The engine state, rebuilt from the stored history (the history is the only truth); the
     history read by hand-written SQL, as every move and every turn reads it."""
-    return replay(game.game_id, game.config, game.seed, fetch(_HISTORY_READ, [game.pk], _HISTORY_FIELDS, prepared=True))
+    return replay(
+        game.game_id, game.config, game.seed, fetch(_HISTORY_READ, [game.pk], _HISTORY_FIELDS, prepared=True)
+    )
 
 
 SUBMITTED_KINDS = (BotKind.PROGRAM, BotKind.HTTP)
@@ -620,7 +606,9 @@ def seat_holders(game: Game, at: datetime | None = None) -> list[SeatHolder]:
             holders.append(SeatHolder(seat, user_id, bot_kind))
         return holders
     params = [connection.ops.adapt_datetimefield_value(at), game.pk]
-    for *fields, user_id, bot_kind, away, reachable in fetch(_HOLDERS_AT_READ, params, _HOLDERS_FIELDS, prepared=True):
+    for *fields, user_id, bot_kind, away, reachable in fetch(
+        _HOLDERS_AT_READ, params, _HOLDERS_FIELDS, prepared=True
+    ):
         seat = Seat.from_db(db, _SEAT_FIELDS, fields)
         seat.game = game
         # SQLite answers a truth value with 0 or 1, and NULL where nobody holds the seat's player.

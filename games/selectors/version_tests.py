@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import time
 from collections.abc import Collection
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import Q, QuerySet
 
-from games.models import Bot, VersionTest, VersionTestDeal, VersionTestState
+from games.models import Bot, VersionTest, VersionTestDeal
 
 RECENT_DEALS = 20
 
@@ -47,7 +46,9 @@ def is_author(test: VersionTest, user: AbstractBaseUser | AnonymousUser) -> bool
 def version_test_games(game_pks: Collection[int]) -> set[int]:
     """Those of these games that belong to a version test's deals."""
     pairs = VersionTestDeal.objects.filter(Q(first_game_id__in=game_pks) | Q(second_game_id__in=game_pks))
-    return {pk for pair in pairs.values_list("first_game_id", "second_game_id") for pk in pair} & set(game_pks)
+    return {pk for pair in pairs.values_list("first_game_id", "second_game_id") for pk in pair} & set(
+        game_pks
+    )
 
 
 def version_test_recent_deals(test: VersionTest, count: int = RECENT_DEALS) -> list[VersionTestDeal]:
@@ -58,19 +59,3 @@ def version_test_progress(pk: int) -> tuple[int, str] | None:
     """(pairs counted, state): what changes when the figures do."""
     row = VersionTest.objects.filter(pk=pk).values_list("pairs", "state").first()
     return None if row is None else (row[0], row[1])
-
-
-def version_test_progress_after(
-    pk: int, after: int, timeout: float, interval: float
-) -> tuple[int, str] | None:
-    """Wait up to ``timeout`` seconds for the test to have other than ``after`` pairs or to stop
-    running, as :func:`games.selectors.games.game_progress_after` waits for a game's moves."""
-    give_up_at = time.monotonic() + timeout
-    while True:
-        progress = version_test_progress(pk)
-        if progress is None or progress[0] != after or progress[1] != VersionTestState.RUNNING:
-            return progress
-        remaining = give_up_at - time.monotonic()
-        if remaining <= 0:
-            return progress
-        time.sleep(min(interval, remaining))

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.http.response import HttpResponseBase
 from django.shortcuts import render
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
@@ -14,7 +15,9 @@ from django_ratelimit.decorators import ratelimit
 
 from games.models import GameStatus
 from games.selectors import games as game_selectors
+from games.streams.notices import game_channel
 from games.web.game_views import deal_in_play_page
+from games.web.long_polls import WaitFor, answer_or_wait
 from games.web.rendering import deal_reading, game_page_context
 
 # A page asks again as soon as it is answered: once per move while a game runs fast (bots);
@@ -25,7 +28,7 @@ WAIT_RATE = "600/m"
 @require_GET
 @never_cache
 @ratelimit(group="game-wait", key="user_or_ip", rate=WAIT_RATE, method="GET", block=False)
-def game_wait(request: HttpRequest, pk: int) -> JsonResponse:
+def game_wait(request: HttpRequest, pk: int) -> HttpResponseBase:
     """``?after=n`` (the moves the page shows): answers once the game has other than n moves or has
     stopped running, or after ``GAME_PAGE_WAIT_SECONDS`` with ``changed: false``."""
     if getattr(request, "limited", False):
@@ -37,20 +40,30 @@ def game_wait(request: HttpRequest, pk: int) -> JsonResponse:
             status=400,
         )
     after = int(raw)
-    progress = game_selectors.game_progress_after(
-        pk, after, timeout=settings.GAME_PAGE_WAIT_SECONDS, interval=settings.LONG_POLL_INTERVAL
+
+    def answer() -> JsonResponse:
+        progress = game_selectors.game_progress(pk)
+        if progress is None:
+            return JsonResponse({"detail": f"no game {pk}", "code": "not_found"}, status=404)
+        move_count, status = progress
+        body: dict[str, object] = {
+            "move_count": move_count,
+            "status": status,
+            "changed": move_count != after or status != GameStatus.RUNNING,
+        }
+        if request.user.is_authenticated:
+            body["your_turns"] = game_selectors.turns_waiting_count(request.user)
+        return JsonResponse(body)
+
+    def news() -> JsonResponse | None:
+        progress = game_selectors.game_progress(pk)
+        if progress is None or progress[0] != after or progress[1] != GameStatus.RUNNING:
+            return answer()
+        return None
+
+    return news() or answer_or_wait(
+        request, WaitFor(game_channel(pk), news, answer, settings.GAME_PAGE_WAIT_SECONDS)
     )
-    if progress is None:
-        return JsonResponse({"detail": f"no game {pk}", "code": "not_found"}, status=404)
-    move_count, status = progress
-    answer: dict[str, object] = {
-        "move_count": move_count,
-        "status": status,
-        "changed": move_count != after or status != GameStatus.RUNNING,
-    }
-    if request.user.is_authenticated:
-        answer["your_turns"] = game_selectors.turns_waiting_count(request.user)
-    return JsonResponse(answer)
 
 
 @require_GET

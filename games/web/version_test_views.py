@@ -16,6 +16,7 @@ from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.http.response import HttpResponseBase
 from django.shortcuts import redirect, render
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST, require_safe
@@ -27,7 +28,9 @@ from games.selectors import bots as bot_selectors
 from games.selectors import version_tests as test_selectors
 from games.services.errors import ServiceError
 from games.services.version_tests import version_test_publish, version_test_stop
+from games.streams.notices import version_test_channel
 from games.web.live_views import WAIT_RATE
+from games.web.long_polls import WaitFor, answer_or_wait
 from games.web.serializer_forms import serializer_form
 
 LABELS = {
@@ -120,7 +123,7 @@ def version_test_part(request: HttpRequest, pk: int, tid: int) -> HttpResponse:
 @require_GET
 @never_cache
 @ratelimit(group="version-test-wait", key="user_or_ip", rate=WAIT_RATE, method="GET", block=False)
-def version_test_wait(request: HttpRequest, pk: int, tid: int) -> JsonResponse:
+def version_test_wait(request: HttpRequest, pk: int, tid: int) -> HttpResponseBase:
     """``?after=n`` (the pairs the page shows): answers once the test has other than n pairs or has
     stopped running, or after ``GAME_PAGE_WAIT_SECONDS`` with ``changed: false``.
 
@@ -137,14 +140,24 @@ def version_test_wait(request: HttpRequest, pk: int, tid: int) -> JsonResponse:
     if _visible(request, pk, tid) is None:
         return JsonResponse({"detail": f"no version test {tid} of bot {pk}", "code": "not_found"}, status=404)
     after = int(raw)
-    progress = test_selectors.version_test_progress_after(
-        tid, after, timeout=settings.GAME_PAGE_WAIT_SECONDS, interval=settings.LONG_POLL_INTERVAL
-    )
-    if progress is None:
-        return JsonResponse({"detail": f"no version test {tid}", "code": "not_found"}, status=404)
-    pairs, state = progress
-    return JsonResponse(
-        {"pairs": pairs, "state": state, "changed": pairs != after or state != VersionTestState.RUNNING}
+
+    def answer() -> JsonResponse:
+        progress = test_selectors.version_test_progress(tid)
+        if progress is None:
+            return JsonResponse({"detail": f"no version test {tid}", "code": "not_found"}, status=404)
+        pairs, state = progress
+        return JsonResponse(
+            {"pairs": pairs, "state": state, "changed": pairs != after or state != VersionTestState.RUNNING}
+        )
+
+    def news() -> JsonResponse | None:
+        progress = test_selectors.version_test_progress(tid)
+        if progress is None or progress[0] != after or progress[1] != VersionTestState.RUNNING:
+            return answer()
+        return None
+
+    return news() or answer_or_wait(
+        request, WaitFor(version_test_channel(tid), news, answer, settings.GAME_PAGE_WAIT_SECONDS)
     )
 
 

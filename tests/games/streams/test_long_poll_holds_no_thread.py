@@ -128,3 +128,37 @@ def test_the_async_long_poll_refuses_as_the_api_does(tmp_path: Path) -> None:
         )
         assert status == 200 and again["timed_out"] is True and again["cursor"] == body["cursor"], again
         assert [turn["game"] for turn in again["turns"]] == [game.pk]  # still waiting, said again
+
+
+def test_pages_waiting_for_a_game_hold_no_thread(tmp_path: Path, settings: Any) -> None:
+    """The game page's long poll (``/games/<id>/wait/``, which the page used before its event
+    stream), open three times on a server of one thread: anyone may hold it open, so it must hold
+    no thread either. Each answers when the game moves, woken by the move's announcement."""
+    settings.STREAMS_REDIS_URL = broker_url()
+    host, guest = PlayerFactory(), PlayerFactory()
+    (game,) = _duels(host, [guest])
+    server_settings = {
+        "WEB_THREADS": "1",
+        "GAME_PAGE_WAIT_SECONDS": str(WAIT_SECONDS),
+        "LONG_POLL_INTERVAL": "60",
+    }
+    with live_asgi(tmp_path, settings=server_settings) as server:
+        pages = []
+        for _ in range(3):
+            connection = http.client.HTTPConnection(server.host, server.port, timeout=EVENT_TIMEOUT)
+            connection.request(
+                "GET", f"/games/{game.pk}/wait/?after=0", headers={"Accept": "application/json"}
+            )
+            pages.append(connection)
+        try:
+            time.sleep(1.0)  # a bound, not a measure: the polls reach the server and start waiting
+            status, body = server.request("GET", "/api/catalog/")
+            assert status == 200, body
+            move_submit(game_pk=game.pk, user=host.user, action={"type": "skip"}, expected_move=0)
+            for connection in pages:
+                response = connection.getresponse()
+                assert response.status == 200
+                assert json.loads(response.read()) == {"move_count": 1, "status": "running", "changed": True}
+        finally:
+            for connection in pages:
+                connection.close()
