@@ -32,10 +32,10 @@ from pathlib import Path
 from typing import Any
 
 from api_load import GetTarget, measure
-from api_server import running, server_env
+from api_server import running
+from fresh_site import fresh_site
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))  # bench.api_site, the server's settings, for this process too
 
 DEFAULT_DATABASE_URL = "postgres://postgres@127.0.0.1:5432/ml_bench_long_poll"
 DEFAULT_REDIS_URL = "redis://127.0.0.1:6379/12"
@@ -186,39 +186,14 @@ def main() -> None:
     parser.add_argument("--redis-url", default=DEFAULT_REDIS_URL)
     args = parser.parse_args()
 
-    base_env = server_env(ROOT, args.database_url, args.redis_url) | {"PYTHONPATH": str(ROOT)}
-    os.environ.update(
-        {
-            key: base_env[key]
-            for key in (
-                "DJANGO_SETTINGS_MODULE",
-                "DJANGO_SECRET_KEY",
-                "DJANGO_ALLOWED_HOSTS",
-                "DATABASE_URL",
-                "CELERY_BROKER_URL",
-                "CACHE_URL",
-            )
-        }
-    )
-    import django
-    import psycopg
-
-    admin = args.database_url.rsplit("/", 1)[0] + "/postgres"
-    name = args.database_url.rsplit("/", 1)[1]
-    with psycopg.connect(admin, autocommit=True) as connection:
-        connection.execute(f'DROP DATABASE IF EXISTS "{name}"')
-        connection.execute(f'CREATE DATABASE "{name}"')
-    django.setup()
+    base_env = fresh_site(ROOT, args.database_url, args.redis_url)
     from django.contrib.auth.models import User
-    from django.core.management import call_command
 
-    from games.selectors.games import turn_signature
     from games.services.games import game_create
     from games.services.moves import move_submit
     from games.services.players import player_for_user
     from games.services.tokens import token_create
 
-    call_command("migrate", verbosity=0)
     print(f"[long poll bench] {args.waiters} games, each a bot waiting for its turn", file=sys.stderr)
     host = player_for_user(User.objects.create_user("host"))
     bots = [player_for_user(User.objects.create_user(f"bot{n:04d}")) for n in range(args.waiters)]
@@ -233,9 +208,9 @@ def main() -> None:
         ]
 
     def cursor(token: str) -> str:
-        from games.api.me_views import _digest
+        from games.api.me_views import turn_cursor
 
-        return _digest(turn_signature(tokens[token].user))
+        return turn_cursor(tokens[token].user)
 
     def move(game: Any) -> None:
         move_submit(game_pk=game.pk, user=host.user, action={"type": "skip"}, seat_index=0)
@@ -249,7 +224,7 @@ def main() -> None:
             "games": new_games(),
             "cursor": cursor,
             "move": move,
-            "database": name,
+            "database": args.database_url.rsplit("/", 1)[1],
         }
         with running(ROOT, env) as server:
             print(json.dumps(_run(server, setup, args, announced)), flush=True)

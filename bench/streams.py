@@ -23,7 +23,8 @@ from pathlib import Path
 from typing import Any
 
 from api_load import GetTarget, measure
-from api_server import BARE_PATH, running, server_env
+from api_server import BARE_PATH, running
+from fresh_site import fresh_site
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -107,37 +108,13 @@ def main() -> None:
     parser.add_argument("--redis-url", default=DEFAULT_REDIS_URL)
     args = parser.parse_args()
 
-    env = server_env(ROOT, args.database_url, args.redis_url) | {"PYTHONPATH": str(ROOT)}
-    os.environ.update(
-        {
-            key: env[key]
-            for key in (
-                "DJANGO_SETTINGS_MODULE",
-                "DJANGO_SECRET_KEY",
-                "DJANGO_ALLOWED_HOSTS",
-                "DATABASE_URL",
-                "CELERY_BROKER_URL",
-                "CACHE_URL",
-            )
-        }
-    )
-    import django
-    import psycopg
-
-    admin = args.database_url.rsplit("/", 1)[0] + "/postgres"
-    name = args.database_url.rsplit("/", 1)[1]
-    with psycopg.connect(admin, autocommit=True) as connection:
-        connection.execute(f'DROP DATABASE IF EXISTS "{name}"')
-        connection.execute(f'CREATE DATABASE "{name}"')
-    django.setup()
+    env = fresh_site(ROOT, args.database_url, args.redis_url)
     from django.contrib.auth.models import User
-    from django.core.management import call_command
 
     from games.services.games import game_create
     from games.services.moves import move_submit
     from games.services.players import player_for_user
 
-    call_command("migrate", verbosity=0)
     players = [player_for_user(User.objects.create_user(f"reader{n}")) for n in range(2)]
     game = game_create(game_id="mulligan", competitors=[p.competitor for p in players], config={"players": 2})
 
