@@ -39,12 +39,12 @@ from games.api.me_serializers import (
     VacationSerializer,
 )
 from games.api.schema import error
+from games.long_polls import wait_here, wait_off_thread
 from games.models import Player
 from games.selectors.games import turn_signature, turns_signature, turns_waiting
 from games.services.players import player_for_user
 from games.services.vacations import vacation_book, vacation_cancel
 from games.streams.notices import turns_channel
-from games.streams.waiting import async_waiter, waiter
 from games.sync_calls import sync_call
 
 DEFAULT_WAIT_SECONDS = 25.0
@@ -119,12 +119,8 @@ class _Looks:
     """A long poll's looks at the caller's turns, each one small query (``turn_signature``), in
     autocommit: no transaction, lock or snapshot is held in between.
 
-    With Redis (``STREAMS_REDIS_URL``) the waiting between looks subscribes to the caller's turns
-    (announced after every commit that begins, moves on or ends one of them:
-    ``games.services.game_flow``), looks, and looks again only when an announcement comes: a turn is
-    answered as soon as it is committed, and a waiting client costs the database nothing
-    meanwhile. Without (the embedded default), or while Redis is away, it looks every
-    ``LONG_POLL_INTERVAL`` seconds."""
+    Between looks it waits on the caller's turns' channel (:mod:`games.long_polls`), announced after
+    every commit that begins, moves on or ends one of them (``games.services.game_flow``)."""
 
     def __init__(self, user: AbstractBaseUser, seen: str | None, timeout: float) -> None:
         self.user, self.seen, self.turns_read = user, seen, False
@@ -138,10 +134,8 @@ class _Looks:
             turns = turns_waiting(self.user)
             if turns:
                 return _Answer(turns, current, timed_out=False)
-            self.seen, self.turns_read = (
-                current,
-                True,
-            )  # nothing waits in this state: wait for the next change
+            # Nothing waits in this state: wait for the next change.
+            self.seen, self.turns_read = current, True
         return None
 
     def remaining(self) -> float:
@@ -189,7 +183,11 @@ class MyTurnsWaitView(APIView):
                 return answer
             # The answer is written by DRF's view again (its negotiation, renderer and headers),
             # given what the waiting found; it authenticates the caller again on the way.
-            request.turns_wait_answer = await _waited(request, answer.looks)  # type: ignore[attr-defined]
+            looks = answer.looks
+            channel = await sync_call(request, looks.channel)
+            request.turns_wait_answer = await wait_off_thread(  # type: ignore[attr-defined]
+                request, channel, looks.look, looks.timed_out, looks.give_up_at
+            )
             return await sync_call(request, lambda: drf_view(request, *args, **kwargs))
 
         view.csrf_exempt = True  # type: ignore[attr-defined]  # as DRF's views are
@@ -224,36 +222,11 @@ class MyTurnsWaitView(APIView):
             if answer is None:
                 if getattr(request, "turns_wait_async", False):
                     return _Waiting(looks)
-                answer = _wait_here(looks)
+                answer = wait_here(looks.channel(), looks.look, looks.timed_out, looks.give_up_at)
         turns = turns_waiting(request.user) if answer.turns is None else answer.turns
         return Response(
             {"turns": _turns_json(request, turns), "cursor": answer.cursor, "timed_out": answer.timed_out}
         )
-
-
-def _wait_here(looks: _Looks) -> _Answer:
-    """The waiting in the request's thread (a WSGI server's, which gives each request one)."""
-    with waiter(looks.channel(), poll=settings.LONG_POLL_INTERVAL) as news:
-        look = looks.announced  # subscribed, then looked: whatever commits after this look is announced
-        while True:
-            if look and (answer := looks.look()) is not None:
-                return answer
-            if (remaining := looks.remaining()) <= 0:
-                return looks.timed_out()
-            look = news.wait(remaining)
-
-
-async def _waited(request: HttpRequest, looks: _Looks) -> _Answer:
-    """The waiting as a coroutine, its looks in the server's thread pool."""
-    channel = await sync_call(request, looks.channel)
-    async with async_waiter(channel, poll=settings.LONG_POLL_INTERVAL) as news:
-        look = looks.announced  # subscribed, then looked: whatever commits after this look is announced
-        while True:
-            if look and (answer := await sync_call(request, looks.look)) is not None:
-                return answer
-            if (remaining := looks.remaining()) <= 0:
-                return looks.timed_out()
-            look = await news.wait(remaining)
 
 
 class MyVacationsView(generics.ListAPIView):

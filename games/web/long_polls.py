@@ -3,10 +3,9 @@ one game or version test, woken by its event stream's announcement.
 
 A view makes its checks and a first look, then either answers or returns :class:`WaitFor`: what to
 look at again and on which channel news is announced. Under a WSGI server (runserver, the test
-suite's clients) :func:`waited_here` waits in the request's thread. Under the ASGI server the view's
-async twin (:func:`without_a_thread`, routed by ``mulligan_league.async_urls``) waits as a coroutine,
-so anyone holding many of them open holds no server thread. With Redis (``STREAMS_REDIS_URL``) a look
-comes only with an announcement; without, or while Redis is away, every ``LONG_POLL_INTERVAL``.
+suite's clients) it waits in the request's thread. Under the ASGI server the view's async twin
+(:func:`without_a_thread`, routed by ``mulligan_league.async_urls``) waits as a coroutine, so anyone
+holding many of them open holds no server thread (:mod:`games.long_polls`).
 """
 
 from __future__ import annotations
@@ -15,12 +14,11 @@ import time
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 from django.http.response import HttpResponseBase
 from django.views.decorators.cache import never_cache
 
-from games.streams.waiting import async_waiter, waiter
+from games.long_polls import wait_here, wait_off_thread
 from games.sync_calls import sync_call
 
 ASYNC_ATTRIBUTE = "long_poll_async"  # set on the request by the async twin
@@ -45,29 +43,9 @@ class WaitFor(HttpResponseBase):
 def answer_or_wait(request: HttpRequest, wait: WaitFor) -> HttpResponseBase:
     """What a view returns when its first look found nothing: the wait itself to its async twin,
     else the answer after waiting here."""
-    return wait if getattr(request, ASYNC_ATTRIBUTE, False) else waited_here(wait)
-
-
-def waited_here(wait: WaitFor) -> HttpResponse:
-    with waiter(wait.channel, poll=settings.LONG_POLL_INTERVAL) as news:
-        look = bool(settings.STREAMS_REDIS_URL)  # subscribed, then looked: nothing committed is missed
-        while True:
-            if look and (found := wait.look()) is not None:
-                return found
-            if (remaining := wait.give_up_at - time.monotonic()) <= 0:
-                return wait.answer()
-            look = news.wait(remaining)
-
-
-async def waited(request: HttpRequest, wait: WaitFor) -> HttpResponse:
-    async with async_waiter(wait.channel, poll=settings.LONG_POLL_INTERVAL) as news:
-        look = bool(settings.STREAMS_REDIS_URL)
-        while True:
-            if look and (found := await sync_call(request, wait.look)) is not None:
-                return found
-            if (remaining := wait.give_up_at - time.monotonic()) <= 0:
-                return await sync_call(request, wait.answer)
-            look = await news.wait(remaining)
+    if getattr(request, ASYNC_ATTRIBUTE, False):
+        return wait
+    return wait_here(wait.channel, wait.look, wait.answer, wait.give_up_at)
 
 
 def without_a_thread(view: Callable[..., HttpResponseBase]) -> Callable[..., Awaitable[HttpResponseBase]]:
@@ -78,7 +56,9 @@ def without_a_thread(view: Callable[..., HttpResponseBase]) -> Callable[..., Awa
         setattr(request, ASYNC_ATTRIBUTE, True)
         response = await sync_call(request, lambda: view(request, *args, **kwargs))
         if isinstance(response, WaitFor):
-            return await waited(request, response)
+            return await wait_off_thread(
+                request, response.channel, response.look, response.answer, response.give_up_at
+            )
         return response
 
     return never_cache(twin)
