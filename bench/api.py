@@ -7,7 +7,7 @@
   full size; a marker row names the sizes, and a later run of the same sizes reuses it;
   ``--reseed`` starts again). Every run first applies the project's migrations to it, so a branch
   that adds indexes is measured with them.
-* Server (bench/api_server.py): gunicorn, one uvicorn worker (docker/gunicorn.conf.py), 8 WEB_THREADS,
+* Server (bench/api_server.py): gunicorn, one uvicorn worker (docker/gunicorn.conf.py), 8 WEB_THREADS (``--threads``),
   the production settings plus ``/bench/bare/`` and four floors beside it (bench/api_site/urls.py:
   the bare view with one primary-key read, the bare answer through DRF, and both; and the floor of a
   write, ``POST`` with a person's token and one transaction of a move's kind: a row locked, one
@@ -239,7 +239,13 @@ def machine() -> dict[str, Any]:
 
 
 def data_line(
-    url: str, marker: Seeded, seeded_now: bool, how: dict[str, str], warmed: dict[str, Any], workers: int
+    url: str,
+    marker: Seeded,
+    seeded_now: bool,
+    how: dict[str, str],
+    warmed: dict[str, Any],
+    workers: int,
+    threads: int,
 ) -> dict[str, Any]:
     with psycopg.connect(url) as conn:
         size, version, running_games, entries = conn.execute(
@@ -262,7 +268,7 @@ def data_line(
         "seeded_this_run": seeded_now,
         "read_into_memory_bytes": warmed["bytes"],
         "postgresql": version,
-        "server": f"gunicorn, {workers} uvicorn worker{'s' if workers > 1 else ''}, 8 WEB_THREADS each (a2wsgi), "
+        "server": f"gunicorn, {workers} uvicorn worker{'s' if workers > 1 else ''}, {threads} WEB_THREADS each (a2wsgi), "
         "production settings, Redis cache and broker",
         "deep_pages": how,
     } | machine()
@@ -301,7 +307,7 @@ def run(args: argparse.Namespace) -> None:
     )
     cache = redis.Redis.from_url(args.redis_url)
     cache.flushdb()  # the bench's own Redis database: no rate-limit counts or queued tasks of a previous run
-    env = server_env(_ROOT, args.database_url, args.redis_url, args.workers)
+    env = server_env(_ROOT, args.database_url, args.redis_url, args.workers, args.threads)
     started = time.perf_counter()
     pool = pool_reset(env, _ROOT, marker, args.pool, seed=int(time.time()))
     stderr(
@@ -317,7 +323,9 @@ def run(args: argparse.Namespace) -> None:
                 raise SystemExit(f"unknown endpoints {sorted(only - names)}; known: {sorted(names)}")
             captured, how = capture_deep_pages(server, wanted)
             print(
-                json.dumps(data_line(args.database_url, marker, seeded_now, how, warmed, args.workers)),
+                json.dumps(
+                    data_line(args.database_url, marker, seeded_now, how, warmed, args.workers, args.threads)
+                ),
                 flush=True,
             )
             commits = api_commit.commit_floor(args.database_url, min(args.duration, 2.0))
@@ -392,6 +400,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--quick", action="store_true", help="2 s per figure after 0.5 s of warm-up")
     parser.add_argument("--reseed", action="store_true", help="seed the data again even if it is there")
     parser.add_argument("--pool", type=int, default=2000, help="fresh running games for POST a move")
+    parser.add_argument(
+        "--threads", type=int, default=8, help="WEB_THREADS of each worker (8 by default, as the image's)"
+    )
     parser.add_argument(
         "--workers",
         type=int,

@@ -41,7 +41,9 @@ class Server:
         return f"{self.host}:{self.port}"
 
 
-def server_env(root: Path, database_url: str, redis_url: str, workers: int = 1) -> dict[str, str]:
+def server_env(
+    root: Path, database_url: str, redis_url: str, workers: int = 1, threads: int = 8
+) -> dict[str, str]:
     """Production's settings module needs a secret and the allowed hosts; moves are not throttled
     (API_MOVE_RATE): the bench measures the move path, not the limit."""
     return dict(
@@ -56,7 +58,7 @@ def server_env(root: Path, database_url: str, redis_url: str, workers: int = 1) 
         API_MOVE_RATE="100000000/min",
         LOG_LEVEL="WARNING",
         WEB_CONCURRENCY=str(workers),
-        WEB_THREADS="8",
+        WEB_THREADS=str(threads),
     )
 
 
