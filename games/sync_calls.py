@@ -9,8 +9,8 @@ request ends, and which a test's transaction lives on.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TypeVar
+from collections.abc import AsyncIterator, Callable, Iterator
+from typing import TypeVar, cast
 
 from asgiref.sync import sync_to_async
 from django.core.handlers.asgi import ASGIRequest
@@ -36,3 +36,13 @@ async def sync_call(request: HttpRequest, function: Callable[[], T]) -> T:
     if isinstance(request, ASGIRequest):
         return await sync_to_async(_as_a_request_does(function), thread_sensitive=False)()
     return await sync_to_async(function)()
+
+
+async def sync_iterate(request: HttpRequest, items: Iterator[T]) -> AsyncIterator[T]:
+    """``items`` as a streaming answer under an ASGI server reads them: each next item taken off the
+    event loop as ``sync_call`` takes a call (in any thread of the pool, so nothing the iterator holds
+    may belong to one thread, such as an open server-side cursor), and no thread held between two
+    items while the client reads."""
+    done = object()
+    while (item := await sync_call(request, lambda: next(items, done))) is not done:
+        yield cast(T, item)

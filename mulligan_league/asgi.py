@@ -5,7 +5,8 @@ The event streams (``/api/games/{id}/stream/``, ``/api/tournaments/{id}/stream/`
 ``/api/bots/{id}/tests/{tid}/stream/``) and the long polls (the turns' ``/api/me/turns/wait/``, the
 pages' ``/games/{id}/wait/`` and ``/bots/{id}/tests/{tid}/wait/``) are Django async views: a reader
 waiting for the next event, or a bot for its turn, holds no thread (games.streams,
-games.api.me_views, games.web.long_polls). Every other request runs the WSGI application in a pool of ``WEB_THREADS`` threads (a2wsgi), as gunicorn's threaded
+games.api.me_views, games.web.long_polls). So is the games' export (``/api/games/export/``), whose
+download holds a thread only while a chunk of games is read (games.api.export_views). Every other request runs the WSGI application in a pool of ``WEB_THREADS`` threads (a2wsgi), as gunicorn's threaded
 workers ran it: the same bound on threads and database connections, and each thread keeps its
 connection between requests (``CONN_MAX_AGE``), which Django's ASGI handler, opening a new thread
 per request, could not (its docs ask for a connection pool instead).
@@ -62,9 +63,10 @@ URL_PATTERNS = get_resolver().url_patterns
 ASYNC_URL_PATTERNS = get_resolver("mulligan_league.async_urls").url_patterns
 gc.freeze()
 
-# The async views: the event streams and the long polls, which wait without a thread.
+# The async views: the event streams and the long polls, which wait without a thread, and the games'
+# export, whose download holds one only while a chunk is read.
 ASYNC_PATH = re.compile(
-    r"/api/(((games|tournaments)/[0-9]+|bots/[0-9]+/tests/[0-9]+)/stream|me/turns/wait)/"
+    r"/api/(((games|tournaments)/[0-9]+|bots/[0-9]+/tests/[0-9]+)/stream|me/turns/wait|games/export)/"
     r"|/(games/[0-9]+|bots/[0-9]+/tests/[0-9]+)/wait/"
 )
 

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Iterator, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator, Sequence
 from typing import Any
 
-from asgiref.sync import sync_to_async
 from django.core.handlers.asgi import ASGIRequest
-from django.http import StreamingHttpResponse
+from django.http import HttpRequest, StreamingHttpResponse
+from django.http.response import HttpResponseBase
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import permissions
 from rest_framework.exceptions import ValidationError
@@ -22,6 +22,7 @@ from games.api.schema import error
 from games.api.throttles import ExportThrottle
 from games.converters import MAX_ID
 from games.selectors.exports import ExportFilter, export_lines
+from games.sync_calls import sync_call, sync_iterate
 
 NDJSON = "application/x-ndjson"
 
@@ -64,6 +65,20 @@ class GameExportView(APIView):
     throttle_classes = [ExportThrottle]
     renderer_classes = [JSONRenderer]
     content_negotiation_class = ErrorsAsJson
+
+    @classmethod
+    def as_async_view(cls) -> Callable[..., Awaitable[HttpResponseBase]]:
+        """The view the ASGI server serves (``mulligan_league.async_urls``): DRF's view checks the
+        request in a thread of the pool, and the download then holds a thread only while a chunk is
+        read, not while the client takes it (a slow client would otherwise hold one of the process's
+        ``WEB_THREADS`` for the whole export)."""
+        drf_view = cls.as_view()
+
+        async def view(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase:
+            return await sync_call(request, lambda: drf_view(request, *args, **kwargs))
+
+        view.csrf_exempt = True  # type: ignore[attr-defined]  # as DRF's views are
+        return view
 
     @extend_schema(
         summary="Finished games in bulk, as ndjson",
@@ -128,13 +143,6 @@ def _streamed(request: Request, chosen: ExportFilter) -> Iterator[bytes] | Async
     """The lines as the server in front reads a stream: Django buffers a whole iterator of the other
     kind first (a sync one under ASGI, an async one under WSGI), which would hold every game."""
     if isinstance(request._request, ASGIRequest):
-        return _lines_for_asgi(chosen)
+        # Each chunk is a query of its own (keyset by game id), so any thread of the pool may read it.
+        return sync_iterate(request._request, export_lines(chosen))
     return export_lines(chosen)
-
-
-async def _lines_for_asgi(chosen: ExportFilter) -> AsyncIterator[bytes]:
-    # Each chunk read in the request's own thread (thread-sensitive), where its connection lives.
-    chunks = export_lines(chosen)
-    take = sync_to_async(next, thread_sensitive=True)
-    while (text := await take(chunks, None)) is not None:
-        yield text

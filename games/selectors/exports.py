@@ -24,12 +24,11 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from django.db import connection
+from django.conf import settings
+from django.db import connection, transaction
 
 from games.models import Game, GameStatus, Move, Seat
 from games.selectors.lists import fetch, model_fields
-
-CHUNK = 500  # games per query: large enough that a round trip is amortised, small enough to hold
 
 
 @dataclass(frozen=True)
@@ -52,10 +51,12 @@ def _conditions(chosen: ExportFilter) -> tuple[list[str], list[Any]]:
     """The WHERE terms (on ``g``, the game) and their parameters; the same SQL on every database."""
     # A finished game of a deal another table still plays (a duplicate round, a version test's pair)
     # waits for it: its seed and moves would tell that table its cards (games.selectors.games.deal_in_play).
+    # The other game is running and this one finished, so it is never this one: with equalities alone
+    # the join costs a tenth less of a chunk's time on PostgreSQL (12,000 games running).
     where = [
         "g.status = %s",
         "NOT EXISTS (SELECT 1 FROM games_game same_deal WHERE same_deal.game_id = g.game_id "
-        "AND same_deal.seed = g.seed AND same_deal.id <> g.id AND same_deal.status = %s)",
+        "AND same_deal.seed = g.seed AND same_deal.status = %s)",
     ]
     params: list[Any] = [GameStatus.FINISHED.value, GameStatus.RUNNING.value]
     if chosen.game is not None:
@@ -96,8 +97,10 @@ def export_count(chosen: ExportFilter) -> int:
     return min(int(count), chosen.max_games) if chosen.max_games is not None else int(count)
 
 
-def export_chunks(chosen: ExportFilter, chunk: int = CHUNK) -> Iterator[tuple[int, bytes]]:
-    """``(games, text)``: the ndjson lines of the chosen games, a chunk of games at a time."""
+def export_chunks(chosen: ExportFilter, chunk: int | None = None) -> Iterator[tuple[int, bytes]]:
+    """``(games, text)``: the ndjson lines of the chosen games, a chunk of games at a time
+    (``EXPORT_CHUNK_GAMES`` unless given)."""
+    chunk = chunk or settings.EXPORT_CHUNK_GAMES
     build = _chunk_postgresql if connection.vendor == "postgresql" else _chunk_portable
     where, params = _conditions(chosen)
     order, past = ("DESC", "<") if chosen.newest_first else ("ASC", ">")
@@ -178,7 +181,10 @@ def _chunk_postgresql(where: str, params: list[Any], order: str, size: int) -> t
         f"SELECT line.id, row_to_json(line)::text FROM (SELECT {_LINE_COLUMNS} FROM games_game g "
         f"WHERE {where} ORDER BY g.id {order} LIMIT %s) line"
     )
-    with connection.cursor() as cursor:
+    with transaction.atomic(), connection.cursor() as cursor:
+        # The planner prices this scan of every finished game far above its LIMIT's worth, which
+        # makes PostgreSQL compile it (JIT) on every chunk: ~20 ms of a 500 games' 65 ms.
+        cursor.execute("SET LOCAL jit = off")
         # The session's time zone writes the times (Django keeps it UTC when USE_TZ is on).
         cursor.execute(sql, [*params, size])
         rows = cursor.fetchall()

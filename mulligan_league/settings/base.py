@@ -209,6 +209,10 @@ GAME_PAGE_WAIT_SECONDS: float = env.float("GAME_PAGE_WAIT_SECONDS", default=25.0
 # hold a database connection, as may each of the event loop's pool threads (cores + 4) that run the
 # waiting requests' short reads. Keep processes x (threads + cores + 4) below max_connections.
 WEB_THREADS: int = env.int("WEB_THREADS", default=8)
+# Games per query of an export (GET /api/games/export/, manage.py export_games, archives): large
+# enough that a round trip is amortised, small enough to hold in memory (a chunk is ~2 MB at 500
+# games of 15 moves); a download holds a thread only while a chunk is read.
+EXPORT_CHUNK_GAMES: int = env.int("EXPORT_CHUNK_GAMES", default=500)
 # Event streams (GET /api/games/{id}/stream/, /api/tournaments/{id}/stream/, games.streams): a change
 # is announced after its commit on Redis pub/sub, here STREAMS_REDIS_URL, else the broker when it is
 # Redis. With neither (the embedded default: SQLite and the filesystem broker) each open stream

@@ -158,24 +158,3 @@ def _normal(line: str) -> Any:
         return value
 
     return walk(json.loads(line))
-
-
-def test_an_asgi_server_gets_the_lines_as_a_stream(api_client: APIClient) -> None:
-    """Under ASGI the answer is an async iterator (a sync one Django would read whole first)."""
-    from asgiref.sync import async_to_sync
-    from django.test import AsyncClient
-
-    games = _finished_games(3)
-
-    async def read() -> tuple[bool, bytes]:
-        response = await AsyncClient().get("/api/games/export/", {"sort": "dateAsc"})
-        assert response.status_code == 200 and response["Content-Type"] == "application/x-ndjson"
-        chunks = [chunk async for chunk in response.streaming_content]
-        return response.is_async, b"".join(chunks)
-
-    is_async, body = async_to_sync(read)()
-    assert is_async
-    assert [json.loads(line)["id"] for line in body.decode().splitlines()] == [game.pk for game in games]
-    synchronous = api_client.get("/api/games/export/", {"sort": "dateAsc"})
-    assert not synchronous.is_async
-    assert b"".join(synchronous.streaming_content) == body
