@@ -7,7 +7,7 @@
   full size; a marker row names the sizes, and a later run of the same sizes reuses it;
   ``--reseed`` starts again). Every run first applies the project's migrations to it, so a branch
   that adds indexes is measured with them.
-* Server (bench/api_server.py): gunicorn, one uvicorn worker (docker/gunicorn.conf.py), 8 WEB_THREADS (``--threads``),
+* Server (bench/api_server.py): gunicorn, one uvicorn worker (docker/gunicorn.conf.py), 4 WEB_THREADS as the image (``--threads``),
   the production settings plus ``/bench/bare/`` and four floors beside it (bench/api_site/urls.py:
   the bare view with one primary-key read, the bare answer through DRF, and both; and the floor of a
   write, ``POST`` with a person's token and one transaction of a move's kind: a row locked, one
@@ -64,7 +64,7 @@ from api_seed import (
     seeded_bots,
     stderr,
 )
-from api_server import BARE_PATH, Server, running, server_env
+from api_server import BARE_PATH, IMAGE_WEB_THREADS, Server, running, server_env
 from api_site import floor_tables
 
 _ROOT = Path(__file__).resolve().parent.parent
@@ -401,7 +401,10 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--reseed", action="store_true", help="seed the data again even if it is there")
     parser.add_argument("--pool", type=int, default=2000, help="fresh running games for POST a move")
     parser.add_argument(
-        "--threads", type=int, default=8, help="WEB_THREADS of each worker (8 by default, as the image's)"
+        "--threads",
+        type=int,
+        default=IMAGE_WEB_THREADS,
+        help=f"WEB_THREADS of each worker ({IMAGE_WEB_THREADS} by default, as the image's)",
     )
     parser.add_argument(
         "--workers",

@@ -1,6 +1,6 @@
 """The server under test: gunicorn as in the image (docker/gunicorn.conf.py: a uvicorn worker serving
 the ASGI application, which runs every request but the event streams in WEB_THREADS threads), one
-worker (or ``workers``) with 8 threads, on a free loopback port, serving bench/api_site (the production settings plus the
+worker (or ``workers``) with ``WEB_THREADS`` threads (4, as the image, unless given), on a free loopback port, serving bench/api_site (the production settings plus the
 bare view), with real Redis for the cache and the Celery broker."""
 
 from __future__ import annotations
@@ -17,6 +17,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from api_load import fetch
+
+IMAGE_WEB_THREADS = 4  # docker/gunicorn.conf.py's WEB_THREADS default (mulligan_league/settings/base.py)
 
 SETTINGS = "bench.api_site.settings"
 BARE_PATH = "/bench/bare/"
@@ -42,7 +44,7 @@ class Server:
 
 
 def server_env(
-    root: Path, database_url: str, redis_url: str, workers: int = 1, threads: int = 8
+    root: Path, database_url: str, redis_url: str, workers: int = 1, threads: int = IMAGE_WEB_THREADS
 ) -> dict[str, str]:
     """Production's settings module needs a secret and the allowed hosts; moves are not throttled
     (API_MOVE_RATE): the bench measures the move path, not the limit."""

@@ -7,7 +7,7 @@ own ``COPY ... TO STDOUT`` of the same rows, as JSON.
   changes, written with COPY), in a database of its own (default ``ml_bench_export``; a marker
   names the sizes and a later run of the same sizes reuses it). ``--database-url`` may name the API
   bench's ``ml_bench`` (1,000,000 games) to reuse it.
-* Server: gunicorn as in the image (bench/api_server.py: one gthread worker, 8 threads, production
+* Server: gunicorn as in the image (bench/api_server.py: one uvicorn worker, 4 WEB_THREADS, production
   settings), the export not throttled.
 * Export: one ``GET /api/games/export/?sort=dateAsc`` read to its end by a plain HTTP client,
   counting lines and bytes, while the worker's resident memory is sampled every 50 ms from
@@ -36,7 +36,7 @@ from typing import Any
 import psycopg
 from api import ensure_data, machine
 from api_seed import stderr
-from api_server import running, server_env
+from api_server import IMAGE_WEB_THREADS, running, server_env
 
 _ROOT = Path(__file__).resolve().parent.parent
 
@@ -194,7 +194,7 @@ def run(args: argparse.Namespace) -> None:
                 "moves": marker.moves,
                 "seeded_this_run": seeded_now,
                 "postgresql": version,
-                "server": "gunicorn, 1 gthread worker, 8 threads, production settings",
+                "server": f"gunicorn, 1 uvicorn worker, {IMAGE_WEB_THREADS} WEB_THREADS, production settings",
             }
             | machine()
         ),

@@ -3,7 +3,7 @@ figure).
 
 ``python bench/long_poll.py [--waiters 200] [--duration 5] [--database-url URL] [--redis-url URL]``
 
-On the image's server (gunicorn, one uvicorn worker on ``mulligan_league.asgi``, 8 ``WEB_THREADS``),
+On the image's server (gunicorn, one uvicorn worker on ``mulligan_league.asgi``, 4 ``WEB_THREADS``),
 ``waiters`` bots each wait in ``GET /api/me/turns/wait/?timeout=60`` for the next move of their own
 game. Measured twice in the same run: with Redis announcing turns (the image's setting) and without
 (``STREAMS_REDIS_URL`` empty: the embedded default, which looks every ``LONG_POLL_INTERVAL``):

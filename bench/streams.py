@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from api_load import GetTarget, measure
-from api_server import BARE_PATH, running
+from api_server import BARE_PATH, IMAGE_WEB_THREADS, running
 from fresh_site import fresh_site
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -135,7 +135,7 @@ def main() -> None:
         json.dumps(
             {
                 "bench": "streams",
-                "server": "gunicorn, 1 uvicorn worker, mulligan_league.asgi (8 WEB_THREADS, a2wsgi)",
+                "server": f"gunicorn, 1 uvicorn worker, mulligan_league.asgi ({IMAGE_WEB_THREADS} WEB_THREADS, a2wsgi)",
                 "reference": "gunicorn, 1 gthread worker, 8 threads, mulligan_league.wsgi (the server before), same run",
                 "requests": image,
                 "requests_reference": gthread,

@@ -4,7 +4,7 @@ Gunicorn manages the web processes (``WEB_CONCURRENCY`` of them; it reads that i
 uvicorn worker serving the ASGI application (``mulligan_league.asgi``): the event streams and the
 turns' long poll (``GET /api/me/turns/wait/``, up to a minute) wait as coroutines, holding no
 thread, the games' export (``GET /api/games/export/``) holds one only while a chunk is read, and
-every other request runs in one of the process's ``WEB_THREADS`` threads (default 8),
+every other request runs in one of the process's ``WEB_THREADS`` threads (default 4),
 as the threaded (gthread) workers ran them before. Each of those threads, and each of the event
 loop's pool threads that run the waiting requests' short reads (at most the cores + 4), may hold
 one database connection (``DATABASE_CONN_MAX_AGE``): keep processes x (threads + cores + 4) below

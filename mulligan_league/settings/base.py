@@ -208,7 +208,7 @@ GAME_PAGE_WAIT_SECONDS: float = env.float("GAME_PAGE_WAIT_SECONDS", default=25.0
 # /api/me/turns/wait/, which wait as coroutines), per web process (mulligan_league/asgi.py): each may
 # hold a database connection, as may each of the event loop's pool threads (cores + 4) that run the
 # waiting requests' short reads. Keep processes x (threads + cores + 4) below max_connections.
-WEB_THREADS: int = env.int("WEB_THREADS", default=8)
+WEB_THREADS: int = env.int("WEB_THREADS", default=4)
 # Games per query of an export (GET /api/games/export/, manage.py export_games, archives): large
 # enough that a round trip is amortised, small enough to hold in memory (a chunk is ~2 MB at 500
 # games of 15 moves); a download holds a thread only while a chunk is read.

@@ -27,7 +27,7 @@ import pytest
 from tests.e2e.conftest import REPO_ROOT, other_process_env
 
 WORKERS = 2  # this machine's cores
-THREADS = 8  # per worker, as the image (WEB_THREADS); 16 database connections in all
+THREADS = 4  # per worker, as the image (WEB_THREADS); 8 database connections in all, and the pool's
 STARTUP_TIMEOUT = 60.0
 REQUEST_TIMEOUT = 60.0
 

@@ -40,7 +40,7 @@ from games.services.competitions import tournament_create, tournament_open_regis
 from games.services.games import game_create
 from games.services.tokens import token_create
 from tests.conftest import require_postgresql
-from tests.faults.live_service import LiveService, live_service, request
+from tests.faults.live_service import THREADS, WORKERS, LiveService, live_service, request
 from tests.games.factories import PlayerFactory
 
 pytestmark = [pytest.mark.faults, pytest.mark.django_db(transaction=True)]
@@ -270,7 +270,7 @@ def test_concurrent_moves_store_every_turn_exactly_once(tmp_path: Path) -> None:
         "submissions_per_s": round(len(done) / elapsed, 1),
         "reference_get_me_per_s": round(reference, 1),
         "submissions_to_reference": round(len(done) / elapsed / reference, 2),
-        "server": "gunicorn, 2 uvicorn workers x 8 threads (WEB_THREADS), PostgreSQL",
+        "server": f"gunicorn, {WORKERS} uvicorn workers x {THREADS} threads (WEB_THREADS), PostgreSQL",
     }
     print(json.dumps(figure))
     assert not problems, "\n".join(problems[:50])
