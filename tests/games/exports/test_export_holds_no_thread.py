@@ -3,7 +3,8 @@
 and read nothing yet, as slow clients do, and the server still answers everything else at once,
 because a download holds a thread only while a chunk of games is read (``mulligan_league/asgi.py``
 routes the export to the async view of ``games.api.export_views``). Each client then reads its
-whole export, the same bytes as the WSGI application writes."""
+whole export, the same bytes as the WSGI application writes; one that leaves halfway costs
+nothing after."""
 
 from __future__ import annotations
 
@@ -96,7 +97,16 @@ def test_clients_downloading_exports_hold_no_thread(tmp_path: Path) -> None:
         finally:
             for reader in readers:
                 reader.close()
+        # A client that leaves in the middle: the server stops, logs no error, and serves on.
+        leaver = SlowClient(server.host, server.port, timeout=EVENT_TIMEOUT)
+        leaver.request("GET", "/api/games/export/?sort=dateAsc")
+        answer = leaver.getresponse()
+        assert answer.status == 200 and answer.read(len(written) // 10)
+        leaver.close()
+        status, body = server.request("GET", f"/api/games/{ids[-1]}/")
+        assert status == 200 and body["id"] == ids[-1], body
         # Its refusals are the API's, as under the WSGI server (test_export_refusals.py).
         status, body = server.request("GET", "/api/games/export/?max=0&colour=red")
         assert status == 400 and body["code"] == "invalid", body
         assert set(body["errors"]) == {"max", "colour"}, body
+    assert "Traceback" not in server.log()  # read once the server has stopped: all it logged
