@@ -8,7 +8,7 @@ it (``auto``), and the outcome. Only finished games are written: their seed and 
 any more, and a game is public to read (there are no private games; were there, this is where a
 reader's games would be chosen).
 
-The games are read :data:`CHUNK` at a time past the last id written (keyset), so memory stays flat
+The games are read ``EXPORT_CHUNK_GAMES`` at a time past the last id written (keyset), so memory stays flat
 whatever the number of games, and each chunk costs a few queries, not a few per game. On
 PostgreSQL the database builds each line itself (``row_to_json``): fetching and building
 millions of moves in Python would cost several times what the database needs. Elsewhere (SQLite)

@@ -204,8 +204,9 @@ API_COUNT_CACHE_SECONDS: int = env.int("API_COUNT_CACHE_SECONDS", default=30)
 LONG_POLL_INTERVAL: float = env.float("LONG_POLL_INTERVAL", default=1.0)
 # A game page waits this long (seconds) for the game to move on before answering "nothing new".
 GAME_PAGE_WAIT_SECONDS: float = env.float("GAME_PAGE_WAIT_SECONDS", default=25.0)
-# The threads that run requests other than the event streams and the turns' long poll (GET
-# /api/me/turns/wait/, which wait as coroutines), per web process (mulligan_league/asgi.py): each may
+# The threads that run requests other than the event streams and the long polls (GET
+# /api/me/turns/wait/, which wait as coroutines) and the games' export (whose chunks are read in the
+# event loop's pool), per web process (mulligan_league/asgi.py; 4: bench/HISTORY.md): each may
 # hold a database connection, as may each of the event loop's pool threads (cores + 4) that run the
 # waiting requests' short reads. Keep processes x (threads + cores + 4) below max_connections.
 WEB_THREADS: int = env.int("WEB_THREADS", default=4)
